@@ -1,0 +1,43 @@
+# The whole set-up is two commands: `make run` and `make test` (README.md).
+PORT ?= 8000
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+
+.PHONY: run test lint venv deps test-deps worker-test bench clean
+
+$(VENV)/bin/activate:
+	python3 -m venv $(VENV)
+
+$(VENV)/.deps: requirements.txt | $(VENV)/bin/activate
+	$(PIP) install --disable-pip-version-check -q -r requirements.txt
+	touch $@
+
+$(VENV)/.test-deps: requirements-test.txt requirements.txt | $(VENV)/bin/activate
+	$(PIP) install --disable-pip-version-check -q -r requirements-test.txt
+	touch $@ $(VENV)/.deps
+
+venv: $(VENV)/bin/activate
+deps: $(VENV)/.deps
+test-deps: $(VENV)/.test-deps
+
+run: deps
+	DEBUG=$${DEBUG:-1} $(PY) manage.py migrate --noinput
+	DEBUG=$${DEBUG:-1} $(PY) manage.py demo
+	DEBUG=$${DEBUG:-1} $(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+lint: test-deps
+	$(VENV)/bin/ruff check .
+
+# Everything except the tests that need a real Celery worker (.ci/run starts one and runs those too).
+test: test-deps lint
+	$(VENV)/bin/pytest -m "not worker" -q
+
+worker-test: test-deps
+	$(VENV)/bin/pytest -m worker -q
+
+bench: test-deps
+	$(PY) benchmarks/run_all.py
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache

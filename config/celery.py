@@ -1,0 +1,17 @@
+"""The Celery app. Without CELERY_BROKER_URL tasks run eagerly in-process (see settings)."""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+app = Celery("rvchess")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()
+
+
+@app.task(name="config.ping")
+def ping() -> str:
+    """A no-op task the health check and the worker integration test use to see a real worker answer."""
+    return "pong"

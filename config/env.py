@@ -1,0 +1,86 @@
+"""Reading settings from the environment strictly: a bad value stops the process with one clear line.
+
+``SystemExit`` with a message prints that message alone (no traceback) from ``manage.py``, gunicorn and
+Celery alike, which is what an operator wants to see for a misconfiguration.
+"""
+
+from __future__ import annotations
+
+import os
+from urllib.parse import urlsplit
+
+TRUE = {"1", "true", "yes", "on"}
+FALSE = {"0", "false", "no", "off", ""}
+
+
+def fail(message: str) -> None:
+    raise SystemExit(f"configuration error: {message}")
+
+
+def env_str(name: str, default: str = "") -> str:
+    return os.environ.get(name, default).strip()
+
+
+def env_bool(name: str, default: bool) -> bool:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in TRUE:
+        return True
+    if value in FALSE:
+        return False
+    fail(f"{name} must be one of 1/0, true/false, yes/no, on/off, not {raw!r}")
+    return default  # unreachable
+
+
+def env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        fail(f"{name} must be a whole number, not {raw!r}")
+        return default  # unreachable
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def database_config(url: str, default_sqlite_path: str) -> dict:
+    """Django's DATABASES['default'] from DATABASE_URL; an empty URL means the embedded SQLite file."""
+    import dj_database_url
+
+    if not url:
+        return {"ENGINE": "django.db.backends.sqlite3", "NAME": default_sqlite_path}
+    parts = urlsplit(url)
+    if parts.scheme not in {"postgres", "postgresql", "pgsql", "sqlite"}:
+        fail(f"DATABASE_URL must start with postgres:// or sqlite://, not {url.split(':', 1)[0]!r}")
+    if parts.scheme != "sqlite" and not parts.path.strip("/"):
+        fail("DATABASE_URL names no database (expected postgres://user@host:port/NAME)")
+    try:
+        config = dj_database_url.parse(url, conn_max_age=env_int("DB_CONN_MAX_AGE", 60), conn_health_checks=True)
+    except Exception as exc:  # dj-database-url raises plain ValueErrors and more for malformed URLs
+        fail(f"DATABASE_URL is malformed: {exc}")
+    return config
+
+
+def broker_url(url: str) -> str:
+    """Validate CELERY_BROKER_URL; empty means tasks run eagerly in-process."""
+    if not url:
+        return ""
+    parts = urlsplit(url)
+    if parts.scheme not in {"redis", "rediss", "amqp", "amqps", "memory"}:
+        fail(f"CELERY_BROKER_URL must start with redis://, rediss:// or amqp://, not {url!r}")
+    try:
+        parts.port  # noqa: B018 - raises ValueError for a non-numeric port
+    except ValueError:
+        fail(f"CELERY_BROKER_URL has a bad port: {url!r}")
+    if parts.scheme != "memory" and not parts.hostname:
+        fail(f"CELERY_BROKER_URL names no host: {url!r}")
+    return url

@@ -1,0 +1,3 @@
+"""Public pages of the games app (the live game page)."""
+
+urlpatterns: list = []

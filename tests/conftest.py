@@ -1,0 +1,18 @@
+"""Shared fixtures. Tests not marked ``worker`` run Celery tasks eagerly even when CI configures a broker."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _eager_celery_unless_worker(request):
+    from config.celery import app
+
+    if request.node.get_closest_marker("worker"):
+        yield
+        return
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = previous

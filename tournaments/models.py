@@ -1,0 +1,198 @@
+"""Events, players, registrations, rounds, variant blocks and the standings snapshot.
+
+A paired board is a :class:`games.models.Game` (one row per pairing, also holding the live state), so results
+have one home. Byes are :class:`Bye` rows.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Event(models.Model):
+    class Format(models.TextChoices):
+        MATCH = "match", "Match of N games"
+        ROUND_ROBIN = "rr", "Single round-robin"
+        DOUBLE_ROUND_ROBIN = "rr2", "Double round-robin in two-game mini-matches"
+        SWISS = "swiss", "Swiss"
+
+    class VariantPolicy(models.TextChoices):
+        RVC_ONE_ROLL = "rvc1", "Random Variant Chess, one roll"
+        RVC_TWO_ROLLS = "rvc2", "Random Variant Chess, two rolls"
+        FIXED = "fixed", "A fixed variant"
+
+    class Scoring(models.TextChoices):
+        DYNAMIC = "dynamic", "Dynamic (game points, seed 002)"
+        CLASSICAL = "classical", "Classical (1, ½, 0)"
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        RUNNING = "running", "Running"
+        CLOSED = "closed", "Closed"
+
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=100, unique=True)
+    format = models.CharField(max_length=8, choices=Format.choices, default=Format.SWISS)
+    rounds_planned = models.PositiveSmallIntegerField(default=5, help_text="Rounds (Swiss) or games (match).")
+    variant_policy = models.CharField(max_length=8, choices=VariantPolicy.choices, default=VariantPolicy.RVC_ONE_ROLL)
+    variant_key = models.CharField(
+        max_length=16, default="rvc", help_text="With a fixed policy: chess, reach, twilight, parity, parity-single, sscc."
+    )
+    time_control = models.CharField(max_length=64, default="90+30", help_text="e.g. 90+30, 40/5400:1800+30, d5")
+    scoring = models.CharField(max_length=12, choices=Scoring.choices, default=Scoring.DYNAMIC)
+    tiebreaks = models.CharField(max_length=200, default="BH-C1,BH,SB,DE,WIN,BPG", blank=True)
+    organizer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_events")
+    arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="arbitrated_events")
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.DRAFT)
+    is_public = models.BooleanField(default=True)
+    starts_on = models.DateField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    """A person who plays; the same Player may register for many events."""
+
+    name = models.CharField(max_length=200)
+    rating = models.PositiveSmallIntegerField(default=0)
+    federation = models.CharField(max_length=3, blank=True)
+    fide_id = models.CharField(max_length=12, blank=True)
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player")
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Registration(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Active"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    seed = models.PositiveIntegerField(default=0, help_text="Starting rank (pairing number).")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    joined_round = models.PositiveSmallIntegerField(default=1, help_text="First round played (late entry > 1).")
+    withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "seed"]
+        constraints = [models.UniqueConstraint(fields=["event", "player"], name="unique_registration")]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.event}"
+
+
+class ByeRequest(models.Model):
+    """A player's request to sit out a round (a half-point bye unless the event says otherwise)."""
+
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="bye_requests")
+    round_number = models.PositiveSmallIntegerField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["registration", "round_number"], name="unique_bye_request")]
+
+
+class ForbiddenPairing(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="forbidden_pairings")
+    player_a = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    player_b = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(max_length=200, blank=True)
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", "Not yet paired"
+        PAIRED = "paired", "Paired (not published)"
+        PUBLISHED = "published", "Published"
+        COMPLETE = "complete", "Complete"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    variant_block = models.ForeignKey("VariantBlock", null=True, blank=True, on_delete=models.PROTECT, related_name="rounds")
+    published_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="unique_round")]
+
+    def __str__(self) -> str:
+        return f"{self.event} round {self.number}"
+
+
+class VariantBlock(models.Model):
+    """The variant for rounds (or games) 2k-1 and 2k: its roll, how it was made, and the resulting array."""
+
+    class Method(models.TextChoices):
+        SERVER = "server", "Server roll (commit-reveal)"
+        PHYSICAL = "physical", "Physical dice entered by an arbiter"
+        FIXED = "fixed", "Fixed variant, no roll"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="variant_blocks")
+    index = models.PositiveSmallIntegerField(help_text="k: the block covers rounds 2k-1 and 2k.")
+    method = models.CharField(max_length=10, choices=Method.choices, default=Method.SERVER)
+    commitment = models.CharField(max_length=64, blank=True, help_text="SHA-256 of the secret seed, shown before the roll.")
+    seed = models.CharField(max_length=64, blank=True, help_text="The secret seed, revealed after the roll.")
+    first_roll = models.CharField(max_length=5, blank=True)
+    second_roll = models.CharField(max_length=5, blank=True)
+    array = models.JSONField(default=list, blank=True)
+    castling = models.CharField(max_length=4, blank=True)
+    start_position = models.CharField(max_length=200, blank=True)
+    rolled_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    rolled_at = models.DateTimeField(null=True, blank=True)
+    committed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "index"]
+        constraints = [models.UniqueConstraint(fields=["event", "index"], name="unique_variant_block")]
+
+    def __str__(self) -> str:
+        return f"{self.event} block {self.index}"
+
+
+class Bye(models.Model):
+    class Kind(models.TextChoices):
+        PAIRING = "pairing", "Pairing-allocated bye (odd number)"
+        REQUESTED = "requested", "Requested bye"
+        ABSENT = "absent", "Zero-point bye (absent or withdrawn)"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="byes")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    points = models.DecimalField(max_digits=6, decimal_places=2, default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["round", "player"], name="unique_bye")]
+
+
+class PairingChange(models.Model):
+    """The audit log of an arbiter's changes to pairings before publication (and of results afterwards)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="pairing_changes")
+    round = models.ForeignKey(Round, null=True, on_delete=models.CASCADE, related_name="changes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+    description = models.TextField()
+
+    class Meta:
+        ordering = ["-at"]
+
+
+class StandingsSnapshot(models.Model):
+    """The published standings of an event, replaced whole by the publishing task (never half-written)."""
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="snapshot")
+    data = models.JSONField(default=dict)
+    computed_at = models.DateTimeField(auto_now=True)
+    results_version = models.PositiveIntegerField(default=0)

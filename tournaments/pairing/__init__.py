@@ -1,0 +1,1 @@
+"""Pure pairing algorithms (no Django): match colours, round-robin schedules, Swiss by weighted matching."""

@@ -1,0 +1,3 @@
+"""API routes of the tournaments app (events, standings). Mounted under /api/."""
+
+urlpatterns: list = []

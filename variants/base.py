@@ -1,0 +1,156 @@
+"""The one interface every variant engine implements.
+
+The games app, the replay and perft commands and the scoring code only ever talk to this interface, so a
+variant is a module with one :class:`Engine` subclass registered in :mod:`variants.registry`.
+
+Conventions shared by all engines:
+
+* Armies are the strings ``"white"`` and ``"black"`` (:data:`WHITE`, :data:`BLACK`).
+* Moves cross the interface as strings in the variant's notation (SAN-like); ``play`` accepts what
+  ``legal_moves`` returns and, where the variant allows it, other spellings (e.g. UCI-like ``e2e4``).
+* Seats are the people: ``"white"`` is the person who started with the white army. Only in Switch-Side
+  Chain-Chess can a seat control the other army; :meth:`Engine.controller` says who controls an army now.
+* Illegal input raises :class:`IllegalMoveError` (a ``ValueError``) with a one-line human reason and leaves the
+  engine unchanged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+WHITE = "white"
+BLACK = "black"
+ARMIES = (WHITE, BLACK)
+
+
+def other(army: str) -> str:
+    """The opposing army (or seat)."""
+    return BLACK if army == WHITE else WHITE
+
+
+class IllegalMoveError(ValueError):
+    """A move that is malformed, ambiguous or illegal in the current position. The message is the reason."""
+
+
+class InvalidPositionError(ValueError):
+    """A position string that cannot be parsed or describes an impossible position."""
+
+
+# Terminations an engine can report. The scoring profiles map each of them (docs/rules/scoring.md).
+CHECKMATE = "checkmate"
+STALEMATE = "stalemate"
+PERPETUAL_CHECK = "perpetual-check"
+THREEFOLD = "threefold-repetition"
+FIFTY_MOVES = "fifty-moves"
+INSUFFICIENT = "insufficient-material"
+FAR_RANK = "far-rank"  # Reach Chess
+DOUBLE_STALEMATE = "double-stalemate"  # Reach Chess: neither side can move
+KING_CAPTURE = "king-capture"  # Parity Chess
+SIMULTANEOUS_MATE = "simultaneous-checkmate"  # Parity Chess: both mated at once, a draw
+SIMULTANEOUS_STALEMATE = "simultaneous-stalemate"  # Parity Chess: a draw
+
+# Terminations that happen off the board; the games app records them, engines never report them.
+RESIGNATION = "resignation"
+TIME_FORFEIT = "time-forfeit"
+TIME_FORFEIT_LONE_KING = "time-forfeit-lone-king"  # the flag fell but the opponent cannot mate: a draw
+FORFEIT = "forfeit"  # absence
+AGREEMENT = "agreement"
+ADJUDICATION = "adjudication"  # an arbiter's decision, e.g. material superiority when nothing remains to be gained
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended on the board.
+
+    ``winner`` is the *army* that won (``None`` for a draw). ``checking_side`` is the army that gave perpetual
+    check; ``forcing_side`` the army that delivered stalemate or checkmate. Results belong to people: the games
+    app maps the winning army to the seat controlling it (:meth:`Engine.controller`).
+    """
+
+    termination: str
+    winner: str | None
+    checking_side: str | None = None
+    forcing_side: str | None = None
+
+    @property
+    def result(self) -> str:
+        """The army result in PGN form: ``1-0``, ``0-1`` or ``1/2-1/2``."""
+        if self.winner == WHITE:
+            return "1-0"
+        if self.winner == BLACK:
+            return "0-1"
+        return "1/2-1/2"
+
+
+class Engine:
+    """A game in progress. Subclasses override the hooks; the class attributes are the metadata."""
+
+    key: ClassVar[str]  # registry key: chess, rvc, reach, twilight, parity, parity-single, sscc
+    name: ClassVar[str]  # human name, also the PGN ``Variant`` tag
+    files: ClassVar[int] = 8
+    ranks: ClassVar[int] = 8
+    simultaneous: ClassVar[bool] = False  # Parity Chess: both armies move at once, sealed
+    can_switch: ClassVar[bool] = False  # Switch-Side Chain-Chess
+
+    # --- construction -------------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, **options: object) -> Engine:
+        """The starting position. Options are variant-specific (e.g. ``roll`` and ``roll2`` for rvc)."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_position(cls, position: str, **options: object) -> Engine:
+        """A game starting from ``position`` (this variant's position string)."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_pgn(cls, text: str) -> Engine:
+        """Replay a PGN game; raises :class:`IllegalMoveError` naming the move number on the first bad move."""
+        raise NotImplementedError
+
+    # --- state ----------------------------------------------------------------------------------------------
+    @property
+    def turn(self) -> str:
+        """The army to move (for simultaneous variants: ``white``; see :meth:`pending`)."""
+        raise NotImplementedError
+
+    def position(self) -> str:
+        """The position string (FEN-like); ``from_position(position())`` gives the same position."""
+        raise NotImplementedError
+
+    def moves(self) -> list[str]:
+        """The moves played so far, in notation (simultaneous variants: ``"white_move black_move"`` a turn)."""
+        raise NotImplementedError
+
+    def legal_moves(self, army: str | None = None) -> list[str]:
+        """The legal moves of ``army`` (default: the army to move), in the notation :meth:`play` accepts."""
+        raise NotImplementedError
+
+    def play(self, move: str) -> str:
+        """Play one move of the army to move; returns it in canonical notation. Raises IllegalMoveError."""
+        raise NotImplementedError
+
+    def play_turn(self, white_move: str, black_move: str) -> str:
+        """Simultaneous variants only: resolve one turn of two sealed moves; returns the turn's notation."""
+        raise NotImplementedError(f"{self.name} is not a simultaneous variant")
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended on the board, or ``None`` while it goes on."""
+        raise NotImplementedError
+
+    def material(self) -> dict[str, float]:
+        """Material points of each army with the seed 002 values (no Black compensation; scoring adds it)."""
+        raise NotImplementedError
+
+    def controller(self, army: str) -> str:
+        """The seat (person who started as ``white`` or ``black``) now controlling ``army``."""
+        return army
+
+    def to_pgn(self, tags: dict[str, str] | None = None) -> str:
+        """The game as PGN with a ``Variant`` tag (and the roll tags for rvc)."""
+        raise NotImplementedError
+
+    def perft(self, depth: int) -> int:
+        """Leaf positions at ``depth``; a position where the game has ended has no children."""
+        raise NotImplementedError
