@@ -93,6 +93,9 @@ class Engine:
     simultaneous: ClassVar[bool] = False  # Parity Chess: both armies move at once, sealed
     can_switch: ClassVar[bool] = False  # Switch-Side Chain-Chess
 
+    #: PGN tags of a game read by :meth:`from_pgn` (``Result`` among them); empty for a new game.
+    tags: dict[str, str]
+
     # --- construction -------------------------------------------------------------------------------------
     @classmethod
     def new(cls, **options: object) -> Engine:

@@ -1,0 +1,185 @@
+"""A base for the 8x8 variants built on python-chess (Reach, Twilight, Switch-Side Chain-Chess).
+
+Subclasses set ``board_class`` (a ``chess.Board`` subclass carrying the variant's rules) and override the few
+hooks that differ; notation is python-chess SAN, the position string is its FEN.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import ClassVar
+
+import chess
+import chess.pgn
+
+from variants.base import (
+    BLACK,
+    CHECKMATE,
+    FIFTY_MOVES,
+    INSUFFICIENT,
+    STALEMATE,
+    THREEFOLD,
+    WHITE,
+    Engine,
+    IllegalMoveError,
+    InvalidPositionError,
+    Outcome,
+)
+
+# Seed 002's material values, which its dynamic scoring also applies to ordinary chess.
+SEED_VALUES = {chess.PAWN: 10, chess.KNIGHT: 30, chess.BISHOP: 32, chess.ROOK: 50, chess.QUEEN: 90, chess.KING: 0}
+
+
+def army_of(color: chess.Color) -> str:
+    return WHITE if color == chess.WHITE else BLACK
+
+
+class PyChessEngine(Engine):
+    board_class: ClassVar[type[chess.Board]] = chess.Board
+
+    def __init__(self, board: chess.Board, tags: dict[str, str] | None = None) -> None:
+        self.board = board
+        self.tags = dict(tags or {})
+
+    # --- construction -------------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, **options: object) -> PyChessEngine:
+        return cls(cls.board_class())
+
+    @classmethod
+    def from_position(cls, position: str, **options: object) -> PyChessEngine:
+        try:
+            board = cls.board_class(position)
+        except ValueError as exc:
+            raise InvalidPositionError(f"bad position string: {exc}") from None
+        if not board.is_valid():
+            # python-chess flags impossible positions (a missing king, the side not to move in check, ...).
+            raise InvalidPositionError(f"impossible position: {board.status()!r}")
+        return cls(board)
+
+    @classmethod
+    def from_pgn(cls, text: str) -> PyChessEngine:
+        game = chess.pgn.read_game(io.StringIO(text))
+        if game is None:
+            raise IllegalMoveError("no game found in the PGN text")
+        tags = dict(game.headers)
+        engine = cls.from_position(tags["FEN"]) if "FEN" in tags else cls.new()
+        engine.tags = tags
+        # Replay from the SAN text rather than python-chess's parsed moves: the variant's own parser decides.
+        node = game
+        ply = 0
+        while node.variations:
+            node = node.variations[0]
+            san = node.san() if node.move else ""
+            ply += 1
+            engine._play_numbered(san, ply)
+        if game.errors:
+            raise IllegalMoveError(str(game.errors[0]))
+        return engine
+
+    def _play_numbered(self, move: str, ply: int) -> str:
+        try:
+            return self.play(move)
+        except IllegalMoveError as exc:
+            number = (ply + 1) // 2
+            dots = "." if ply % 2 else "..."
+            raise IllegalMoveError(f"move {number}{dots} {move}: {exc}") from None
+
+    # --- state ----------------------------------------------------------------------------------------------
+    @property
+    def turn(self) -> str:
+        return army_of(self.board.turn)
+
+    def position(self) -> str:
+        return self.board.fen()
+
+    def moves(self) -> list[str]:
+        replay = self.board.root()
+        sans = []
+        for move in self.board.move_stack:
+            sans.append(replay.san(move))
+            replay.push(move)
+        return sans
+
+    def legal_moves(self, army: str | None = None) -> list[str]:
+        if army is not None and army != self.turn:
+            return []
+        if self.outcome() is not None:
+            return []
+        return [self.board.san(move) for move in self.board.legal_moves]
+
+    def parse(self, move: str) -> chess.Move:
+        """The move meant by ``move`` (SAN, or UCI such as ``e2e4``); raises IllegalMoveError."""
+        text = move.strip()
+        if not text:
+            raise IllegalMoveError("empty move")
+        try:
+            return self.board.parse_san(text)
+        except chess.IllegalMoveError:
+            raise IllegalMoveError(f"{text} is illegal here") from None
+        except chess.AmbiguousMoveError:
+            raise IllegalMoveError(f"{text} is ambiguous") from None
+        except ValueError:
+            pass
+        try:
+            parsed = chess.Move.from_uci(text)
+        except ValueError:
+            raise IllegalMoveError(f"cannot read {text!r} as a move") from None
+        if parsed not in self.board.legal_moves:
+            raise IllegalMoveError(f"{text} is illegal here")
+        return parsed
+
+    def play(self, move: str) -> str:
+        if self.outcome() is not None:
+            raise IllegalMoveError("the game is over")
+        parsed = self.parse(move)
+        san = self.board.san(parsed)
+        self.board.push(parsed)
+        return san
+
+    def outcome(self) -> Outcome | None:
+        board = self.board
+        if board.is_checkmate():
+            winner = army_of(not board.turn)
+            return Outcome(CHECKMATE, winner, forcing_side=winner)
+        if board.is_stalemate():
+            return Outcome(STALEMATE, None, forcing_side=army_of(not board.turn))
+        if board.is_insufficient_material():
+            return Outcome(INSUFFICIENT, None)
+        if board.is_fifty_moves():
+            return Outcome(FIFTY_MOVES, None)
+        if board.is_repetition(3):
+            return Outcome(THREEFOLD, None)
+        return None
+
+    def material(self) -> dict[str, float]:
+        totals = {WHITE: 0.0, BLACK: 0.0}
+        for piece in self.board.piece_map().values():
+            totals[army_of(piece.color)] += SEED_VALUES[piece.piece_type]
+        return totals
+
+    def to_pgn(self, tags: dict[str, str] | None = None) -> str:
+        game = chess.pgn.Game.from_board(self.board)
+        game.headers["Variant"] = self.name
+        for key, value in {**self.tags, **(tags or {})}.items():
+            game.headers[key] = value
+        outcome = self.outcome()
+        if outcome is not None:
+            game.headers["Result"] = outcome.result
+            game.headers["Termination"] = outcome.termination
+        return str(game)
+
+    def perft(self, depth: int) -> int:
+        if depth == 0:
+            return 1
+        if self.outcome() is not None:
+            return 0
+        board = self.board
+        if depth == 1:
+            return board.legal_moves.count()
+        total = 0
+        for move in list(board.legal_moves):
+            board.push(move)
+            total += self.perft(depth - 1)
+            board.pop()
+        return total
