@@ -1,3 +1,8 @@
-"""API routes of the games app (result reports, live play). Mounted under /api/."""
+"""API routes of the games app, mounted under /api/: result reporting and auth, then live play."""
 
-urlpatterns: list = []
+from django.urls import include, path
+
+urlpatterns = [
+    path("", include("games.urls_results")),
+    path("", include("games.urls_live")),
+]

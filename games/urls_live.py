@@ -1,0 +1,3 @@
+"""API routes (urls_live)."""
+
+urlpatterns: list = []

@@ -1,0 +1,3 @@
+"""API routes (urls_results)."""
+
+urlpatterns: list = []
