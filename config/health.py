@@ -20,10 +20,11 @@ def _database() -> str:
 def _broker() -> str:
     if not settings.CELERY_BROKER_URL:
         return "eager"  # no broker configured: tasks run in-process, nothing to be down
-    from config.celery import app
+    from kombu import Connection
 
     try:
-        with app.connection_for_write() as conn:
+        # A fresh connection, not the app's pool: the answer must reflect the broker now.
+        with Connection(settings.CELERY_BROKER_URL, connect_timeout=2) as conn:
             conn.ensure_connection(max_retries=1, timeout=2)
     except Exception as exc:  # kombu raises many transport-specific errors
         return f"down: {exc.__class__.__name__}"
