@@ -1,0 +1,188 @@
+"""Switch-Side Chain-Chess (seed 004): chess where a move that forms a chain lets its mover switch armies.
+
+Notation (docs/rules/switch-side-chain-chess.md): a move that claims the switch is its SAN followed by ``/S``
+(``c3/S``, ``Qxf1#/S`` is refused: the game is over). :meth:`SwitchSideEngine.legal_moves` lists both ``c3`` and
+``c3/S`` when c3 forms a chain.
+
+Seats and armies: ``controller(army)`` is the seat ("white" = the person who started with White) now playing
+``army``. A switch hands the mover the other army; since armies alternate, the mover then moves again, with the
+other army. ``turn`` is always the army to move; ``outcome().winner`` is an army and the replay maps it to a seat.
+"""
+
+from __future__ import annotations
+
+import re
+
+import chess
+
+from variants.base import BLACK, WHITE, IllegalMoveError, other
+from variants.chains import forms_chain
+from variants.pychess_base import PyChessEngine
+
+SWITCH = "/S"
+
+_TAG = re.compile(r'^\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$', re.MULTILINE)
+_COMMENT = re.compile(r"\{[^}]*\}|;[^\n]*")
+_MOVE_NUMBER = re.compile(r"\d+\.(?:\.\.)?")
+_RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}
+
+
+def moved_squares(board: chess.Board, move: chess.Move) -> list[int]:
+    """Where the piece(s) just moved stand; castling moves king and rook, either may be in the chain."""
+    if board.is_castling(move):
+        rank = chess.square_rank(move.from_square)
+        kingside = chess.square_file(move.to_square) > chess.square_file(move.from_square)
+        king_to = chess.square(6 if kingside else 2, rank)
+        rook_to = chess.square(5 if kingside else 3, rank)
+        return [king_to, rook_to]
+    return [move.to_square]
+
+
+def split_switch(move: str) -> tuple[str, bool]:
+    """``"c3/S"`` -> ``("c3", True)``; ``"c3"`` -> ``("c3", False)``."""
+    text = move.strip()
+    if text.upper().endswith(SWITCH):
+        return text[: -len(SWITCH)], True
+    return text, False
+
+
+def movetext_tokens(text: str) -> tuple[dict[str, str], list[str]]:
+    """Tags and move tokens of one PGN game whose moves may carry ``/S`` (python-chess's reader rejects them)."""
+    tags = {key: value.replace('\\"', '"') for key, value in _TAG.findall(text)}
+    body = _TAG.sub(" ", text)
+    body = _COMMENT.sub(" ", body)
+    while True:  # variations, innermost first
+        stripped = re.sub(r"\([^()]*\)", " ", body)
+        if stripped == body:
+            break
+        body = stripped
+    body = _MOVE_NUMBER.sub(" ", body)
+    tokens = [t for t in body.split() if not t.startswith("$") and t not in _RESULTS]
+    return tags, tokens
+
+
+class SwitchSideEngine(PyChessEngine):
+    key = "sscc"
+    name = "Switch-Side Chain-Chess"
+    can_switch = True
+
+    def __init__(self, board: chess.Board, tags: dict[str, str] | None = None) -> None:
+        super().__init__(board, tags)
+        self.white_seat = WHITE  # the seat controlling the white army
+        self.switches: list[bool] = []  # one flag per ply played in this engine
+
+    # --- construction -------------------------------------------------------------------------------------
+    @classmethod
+    def from_position(cls, position: str, **options: object) -> SwitchSideEngine:
+        """A game from a FEN; ``white_seat="black"`` when the seats have switched an odd number of times."""
+        engine = super().from_position(position)
+        assert isinstance(engine, SwitchSideEngine)
+        white_seat = options.get("white_seat", WHITE)
+        if white_seat not in (WHITE, BLACK):
+            raise IllegalMoveError(f"white_seat must be white or black, not {white_seat!r}")
+        engine.white_seat = str(white_seat)
+        return engine
+
+    @classmethod
+    def from_pgn(cls, text: str) -> SwitchSideEngine:
+        tags, tokens = movetext_tokens(text)
+        if not tokens and not tags:
+            raise IllegalMoveError("no game found in the PGN text")
+        engine = cls.from_position(tags["FEN"]) if "FEN" in tags else cls.new()
+        assert isinstance(engine, SwitchSideEngine)
+        engine.tags = tags
+        first_black = engine.board.turn == chess.BLACK
+        for index, token in enumerate(tokens):
+            engine._play_numbered(token, index + 1 + (1 if first_black else 0))
+        return engine
+
+    # --- seats ----------------------------------------------------------------------------------------------
+    def controller(self, army: str) -> str:
+        return self.white_seat if army == WHITE else other(self.white_seat)
+
+    # --- moves ----------------------------------------------------------------------------------------------
+    def forms_chain(self, move: chess.Move) -> bool:
+        """Whether ``move`` (legal here) leaves the piece it moved in a chain."""
+        squares = moved_squares(self.board, move)
+        self.board.push(move)
+        try:
+            occupied = int(self.board.occupied)
+            return any(forms_chain(occupied, sq) for sq in squares)
+        finally:
+            self.board.pop()
+
+    def _ends_game(self, move: chess.Move) -> bool:
+        self.board.push(move)
+        try:
+            return self.outcome() is not None
+        finally:
+            self.board.pop()
+
+    def legal_moves(self, army: str | None = None) -> list[str]:
+        if army is not None and army != self.turn:
+            return []
+        if self.outcome() is not None:
+            return []
+        listed = []
+        for move in self.board.legal_moves:
+            san = self.board.san(move)
+            listed.append(san)
+            if self.forms_chain(move) and not self._ends_game(move):
+                listed.append(san + SWITCH)
+        return listed
+
+    def play(self, move: str) -> str:
+        if self.outcome() is not None:
+            raise IllegalMoveError("the game is over")
+        text, switch = split_switch(move)
+        parsed = self.parse(text)
+        san = self.board.san(parsed)
+        if switch:
+            if not self.forms_chain(parsed):
+                raise IllegalMoveError(f"no chain: {san} does not put the moved piece in a chain")
+            if self._ends_game(parsed):
+                raise IllegalMoveError(f"no switch: {san} ends the game")
+        self.board.push(parsed)
+        self.switches.append(switch)
+        if switch:
+            self.white_seat = other(self.white_seat)
+            return san + SWITCH
+        return san
+
+    def moves(self) -> list[str]:
+        sans = super().moves()
+        return [san + (SWITCH if flag else "") for san, flag in zip(sans, self.switches)]
+
+    # --- output ---------------------------------------------------------------------------------------------
+    def to_pgn(self, tags: dict[str, str] | None = None) -> str:
+        """PGN with ``/S`` on switching moves. White/Black tags name the people by their starting army; the
+        Result is theirs (a win by the army the White-starter controls at the end is ``1-0``)."""
+        headers: dict[str, str] = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?"}
+        headers.update({"White": "?", "Black": "?", "Result": "*"})
+        headers.update(self.tags)
+        headers["Variant"] = self.name
+        headers.update(tags or {})
+        outcome = self.outcome()
+        if outcome is not None:
+            seat = self.controller(outcome.winner) if outcome.winner else None
+            headers["Result"] = {WHITE: "1-0", BLACK: "0-1"}.get(seat or "", "1/2-1/2")
+            headers["Termination"] = outcome.termination
+        root = self.board.root()
+        if root.fen() != chess.STARTING_FEN:
+            headers["SetUp"] = "1"
+            headers["FEN"] = root.fen()
+        lines = [f'[{key} "{value}"]' for key, value in headers.items()]
+        words = []
+        ply_black = root.turn == chess.BLACK
+        number = root.fullmove_number
+        for index, san in enumerate(self.moves()):
+            black = (index + (1 if ply_black else 0)) % 2 == 1
+            if not black:
+                words.append(f"{number}.")
+            elif index == 0:
+                words.append(f"{number}...")
+            words.append(san)
+            if black:
+                number += 1
+        words.append(headers["Result"])
+        return "\n".join(lines) + "\n\n" + " ".join(words) + "\n"
