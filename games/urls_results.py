@@ -1,3 +1,16 @@
-"""API routes (urls_results)."""
+"""API routes of result reporting and token auth (mounted under /api/)."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from games import api_auth, api_results
+
+urlpatterns = [
+    path("auth/token/", api_auth.ObtainToken.as_view(), name="api-token"),
+    path("auth/token/revoke/", api_auth.RevokeToken.as_view(), name="api-token-revoke"),
+    path("me/games/", api_results.MyGamesView.as_view(), name="api-my-games"),
+    path("games/<int:pk>/report/", api_results.ReportView.as_view(), name="api-game-report"),
+    path("games/<int:pk>/report/confirm/", api_results.ConfirmView.as_view(), name="api-game-report-confirm"),
+    path("games/<int:pk>/report/dispute/", api_results.DisputeView.as_view(), name="api-game-report-dispute"),
+    path("games/<int:pk>/reports/", api_results.GameReportsView.as_view(), name="api-game-reports"),
+    path("games/<int:pk>/result/", api_results.ArbiterResultView.as_view(), name="api-game-result"),
+]

@@ -1,0 +1,314 @@
+"""Result reporting over the API: a player reports, the opponent confirms or disputes, an arbiter decides.
+
+Every final result goes through :func:`games.results.record_result`; a report only stores the server-computed
+points for the opponent to see. Each POST is idempotent: repeating an identical request returns the same answer
+and changes nothing.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import transaction
+from django.db.models import Q
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import exceptions, status
+from rest_framework.generics import ListAPIView
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.models import Game, ResultReport
+from games.results import compute_points, record_result
+from games.serializers_results import (
+    OUTCOMES,
+    ArbiterResultInputSerializer,
+    ConfirmInputSerializer,
+    DisputeInputSerializer,
+    GameResultSerializer,
+    MyGameSerializer,
+    ReportInputSerializer,
+    ReportSerializer,
+)
+from tournaments.models import Round
+
+VISIBLE_ROUNDS = (Round.Status.PUBLISHED, Round.Status.COMPLETE)
+OPEN = (ResultReport.Status.PENDING, ResultReport.Status.DISPUTED)
+_ERRORS = {
+    400: OpenApiResponse(description="Invalid input: {detail, errors: {field: [reason]}}"),
+    403: OpenApiResponse(description="Not a player of this game (or not an arbiter)"),
+    404: OpenApiResponse(description="No such paired game"),
+    409: OpenApiResponse(description="Conflicts with the game's current result or reports"),
+}
+
+
+class Conflict(exceptions.APIException):
+    status_code = status.HTTP_409_CONFLICT
+    default_detail = "conflicts with the current state of the game"
+    default_code = "conflict"
+
+
+def is_arbiter(user, event) -> bool:
+    """Organizer, one of the event's arbiters, or staff."""
+    return bool(
+        user.is_authenticated and (user.is_staff or event.organizer_id == user.pk or event.arbiters.filter(pk=user.pk).exists())
+    )
+
+
+def seat_of(user, game: Game) -> str | None:
+    if game.white.user_id == user.pk:
+        return "white"
+    if game.black.user_id == user.pk:
+        return "black"
+    return None
+
+
+def _games():
+    return Game.objects.select_related("round__event", "white__user", "black__user")
+
+
+def player_game(user, pk: int) -> tuple[Game, str]:
+    """The game ``pk`` for one of its players: 404 if unknown or not yet published, 403 if not theirs."""
+    game = get_object_or_404(_games(), pk=pk)
+    arbiter = is_arbiter(user, game.round.event)
+    if game.round.status not in VISIBLE_ROUNDS and not arbiter:
+        raise exceptions.NotFound({"game": ["no published pairing with this id"]})
+    seat = seat_of(user, game)
+    if seat is None:
+        raise exceptions.PermissionDenied({"game": ["you are not a player of this game"]})
+    return game, seat
+
+
+def _validation(exc: DjangoValidationError, rename: dict[str, str] | None = None) -> exceptions.ValidationError:
+    errors = exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}
+    return exceptions.ValidationError({(rename or {}).get(k, k): v for k, v in errors.items()})
+
+
+def _lock(game: Game) -> Game:
+    return _games().select_for_update(of=("self",)).get(pk=game.pk)
+
+
+class MyGamesView(ListAPIView):
+    """The games of the logged-in player, newest rounds first."""
+
+    serializer_class = MyGameSerializer
+    permission_classes = [IsAuthenticated]
+    pagination_class = None
+
+    def get_queryset(self):
+        user = self.request.user
+        return (
+            _games()
+            .filter(Q(white__user=user) | Q(black__user=user))
+            .filter(round__status__in=VISIBLE_ROUNDS)
+            .order_by("-round__event__created_at", "-round__number", "board")
+        )
+
+
+class ReportView(APIView):
+    """Report the result of one's own game. The server computes the points; the opponent confirms or disputes."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=ReportInputSerializer,
+        responses={201: ReportSerializer, **_ERRORS},
+        tags=["results"],
+        operation_id="games_report_create",
+    )
+    def post(self, request, pk: int):
+        game, seat = player_game(request.user, pk)
+        data = ReportInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        result = OUTCOMES[v["outcome"]]
+        try:
+            white, black = compute_points(
+                game,
+                result=result,
+                termination=v["termination"],
+                position=v["position"],
+                checking_side=v["checking_side"],
+                forcing_side=v["forcing_side"],
+            )
+        except DjangoValidationError as exc:
+            raise _validation(exc, {"result": "outcome"}) from None
+
+        with transaction.atomic():
+            game = _lock(game)
+            mine = game.reports.filter(reporter=request.user)
+            same = mine.filter(outcome=v["outcome"], termination=v["termination"], position=v["position"]).exclude(
+                status=ResultReport.Status.SUPERSEDED
+            )
+            existing = same.first()
+            if existing is not None:  # an identical retry
+                return Response(ReportSerializer(existing).data, status=status.HTTP_201_CREATED)
+            if game.result_status == Game.ResultStatus.FINAL:
+                raise Conflict({"outcome": [f"the game's result {game.result} ({game.termination}) is final; ask an arbiter"]})
+            mine.filter(status__in=OPEN).update(status=ResultReport.Status.SUPERSEDED)
+            report = ResultReport(
+                game=game,
+                reporter=request.user,
+                outcome=v["outcome"],
+                termination=v["termination"],
+                position=v["position"],
+                white_points=white,
+                black_points=black,
+                comment=v["comment"],
+            )
+            theirs = game.reports.filter(status=ResultReport.Status.PENDING).exclude(reporter=request.user).first()
+            if theirs is None:
+                report.status = ResultReport.Status.PENDING
+                game.result_status = Game.ResultStatus.REPORTED
+                game.save(update_fields=["result_status"])
+            elif (
+                theirs.outcome == report.outcome
+                and theirs.termination == report.termination
+                and (
+                    theirs.white_points,
+                    theirs.black_points,
+                )
+                == (white, black)
+            ):
+                # Both players reported the same: that is a confirmation.
+                record_result(game, result=result, termination=v["termination"], position=v["position"], by=request.user)
+                report.status = ResultReport.Status.CONFIRMED
+                theirs.status = ResultReport.Status.CONFIRMED
+                theirs.responder = request.user
+                theirs.save(update_fields=["status", "responder", "updated_at"])
+            else:
+                report.status = ResultReport.Status.DISPUTED
+                theirs.status = ResultReport.Status.DISPUTED
+                theirs.responder = request.user
+                theirs.save(update_fields=["status", "responder", "updated_at"])
+                game.result_status = Game.ResultStatus.DISPUTED
+                game.save(update_fields=["result_status"])
+            report.save()
+        return Response(ReportSerializer(report).data, status=status.HTTP_201_CREATED)
+
+
+def _opponents_report(game: Game, user, answered_status: str) -> tuple[ResultReport | None, bool]:
+    """(report to answer, already answered). Raises 403 for one's own report and 409 when nothing is open."""
+    pending = game.reports.filter(status=ResultReport.Status.PENDING)
+    theirs = pending.exclude(reporter=user).first()
+    if theirs is not None:
+        return theirs, False
+    answered = game.reports.filter(status=answered_status, responder=user).exclude(reporter=user).first()
+    if answered is not None:
+        return answered, True
+    if pending.filter(reporter=user).exists():
+        raise exceptions.PermissionDenied({"report": ["this is your own report: your opponent must answer it"]})
+    raise Conflict({"report": ["there is no report from your opponent awaiting an answer"]})
+
+
+class ConfirmView(APIView):
+    """The opponent confirms the pending report: the result becomes final."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=ConfirmInputSerializer,
+        responses={200: ReportSerializer, **_ERRORS},
+        tags=["results"],
+        operation_id="games_report_confirm",
+    )
+    def post(self, request, pk: int):
+        game, _ = player_game(request.user, pk)
+        ConfirmInputSerializer(data=request.data or {}).is_valid(raise_exception=True)
+        with transaction.atomic():
+            game = _lock(game)
+            report, done = _opponents_report(game, request.user, ResultReport.Status.CONFIRMED)
+            if not done:
+                try:
+                    record_result(
+                        game,
+                        result=OUTCOMES[report.outcome],
+                        termination=report.termination,
+                        position=report.position,
+                        by=request.user,
+                    )
+                except DjangoValidationError as exc:
+                    raise _validation(exc) from None
+                report.status = ResultReport.Status.CONFIRMED
+                report.responder = request.user
+                report.save(update_fields=["status", "responder", "updated_at"])
+        return Response(ReportSerializer(report).data)
+
+
+class DisputeView(APIView):
+    """The opponent disputes the pending report; an arbiter then decides."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=DisputeInputSerializer,
+        responses={200: ReportSerializer, **_ERRORS},
+        tags=["results"],
+        operation_id="games_report_dispute",
+    )
+    def post(self, request, pk: int):
+        game, _ = player_game(request.user, pk)
+        data = DisputeInputSerializer(data=request.data or {})
+        data.is_valid(raise_exception=True)
+        with transaction.atomic():
+            game = _lock(game)
+            report, done = _opponents_report(game, request.user, ResultReport.Status.DISPUTED)
+            if not done:
+                report.status = ResultReport.Status.DISPUTED
+                report.responder = request.user
+                report.comment = data.validated_data["comment"] or report.comment
+                report.save(update_fields=["status", "responder", "comment", "updated_at"])
+                game.result_status = Game.ResultStatus.DISPUTED
+                game.save(update_fields=["result_status"])
+        return Response(ReportSerializer(report).data)
+
+
+class ArbiterResultView(APIView):
+    """An arbiter (organizer, event arbiter, staff) enters or corrects the result; open reports are resolved."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=ArbiterResultInputSerializer,
+        responses={200: GameResultSerializer, **_ERRORS},
+        tags=["results"],
+        operation_id="games_result_enter",
+    )
+    def post(self, request, pk: int):
+        game = get_object_or_404(_games(), pk=pk)
+        if not is_arbiter(request.user, game.round.event):
+            raise exceptions.PermissionDenied({"game": ["only the organizer, an arbiter or staff may enter results"]})
+        data = ArbiterResultInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        with transaction.atomic():
+            try:
+                game = record_result(
+                    game,
+                    result=v["result"],
+                    termination=v["termination"],
+                    position=v["position"],
+                    checking_side=v["checking_side"],
+                    forcing_side=v["forcing_side"],
+                    by=request.user,
+                )
+            except DjangoValidationError as exc:
+                raise _validation(exc) from None
+            game.reports.filter(status__in=OPEN).update(
+                status=ResultReport.Status.RESOLVED, responder=request.user, comment=v["comment"] or "resolved by an arbiter"
+            )
+        return Response(GameResultSerializer(game).data)
+
+
+class GameReportsView(ListAPIView):
+    """The reports of one game, for its players and the event's arbiters."""
+
+    serializer_class = ReportSerializer
+    permission_classes = [IsAuthenticated]
+    pagination_class = None
+
+    def get_queryset(self):
+        game = get_object_or_404(_games(), pk=self.kwargs["pk"])
+        if not is_arbiter(self.request.user, game.round.event):
+            player_game(self.request.user, game.pk)
+        return game.reports.select_related("reporter", "responder")

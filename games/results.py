@@ -1,0 +1,198 @@
+"""Writing a game's result: the one way a result becomes final (contract in docs/rules/scoring.md).
+
+Every path - a confirmed player report, an arbiter's entry, the live game ending, the demo - calls
+:func:`record_result`, so points are always computed by the server under the event's scoring profile.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Game
+from scoring import game_points, result_from_points, terminations_for_variant
+from scoring.terminations import FORFEIT, needs_material
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+RESULTS = ("1-0", "0-1", "1/2-1/2", "0-0")
+WINNER_OF = {"1-0": "white", "0-1": "black", "1/2-1/2": None, "0-0": None}
+SIDES = ("white", "black")
+
+
+def read_material(game: Game, position: str) -> dict[str, float]:
+    """Material of each army in ``position`` read by the game's variant engine; ValidationError if unreadable."""
+    from variants.registry import get_engine
+
+    if not position:
+        raise ValidationError({"position": "the final position is required: this ending is decided on material"})
+    try:
+        engine_class = get_engine(game.variant)
+    except (KeyError, ImportError):
+        raise ValidationError({"position": f"material cannot be read: no engine for variant {game.variant!r}"}) from None
+    options: dict[str, object] = {}
+    if game.variant == "rvc":
+        # The 12x8 engine needs the block's rolls to know the fairy pieces of this variant.
+        options = {"roll": game.first_roll, "roll2": game.second_roll}
+    try:
+        engine = engine_class.from_position(position, **options)
+        material = engine.material()
+    except Exception as exc:  # any engine failure on user input is a bad position, never a 500
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise ValidationError({"position": f"not a valid {game.variant} position: {reason}"}) from None
+    return {side: float(material[side]) for side in SIDES}
+
+
+def compute_points(
+    game: Game,
+    *,
+    result: str,
+    termination: str,
+    position: str = "",
+    checking_side: str | None = None,
+    forcing_side: str | None = None,
+) -> tuple[Decimal, Decimal]:
+    """Validate a result for ``game`` and return its (white, black) points; raises ValidationError({field: reason})."""
+    if result not in RESULTS:
+        raise ValidationError({"result": f"must be one of {', '.join(RESULTS)}, not {result!r}"})
+    try:
+        possible = terminations_for_variant(game.variant)
+    except KeyError:
+        raise ValidationError({"termination": f"unknown variant {game.variant!r}"}) from None
+    if termination not in possible:
+        raise ValidationError(
+            {"termination": f"{termination!r} cannot end a {game.variant} game; possible: {', '.join(sorted(possible))}"}
+        )
+    if result == "0-0" and termination != FORFEIT:
+        raise ValidationError({"result": "0-0 is only for a double forfeit (termination 'forfeit')"})
+    for name, value in (("checking_side", checking_side), ("forcing_side", forcing_side)):
+        if value not in (None, *SIDES):
+            raise ValidationError({name: "must be 'white' or 'black'"})
+
+    profile = game.round.event.scoring
+    material = None
+    if profile == "dynamic" and needs_material(termination):
+        material = read_material(game, position or game.position)
+    try:
+        white, black = game_points(
+            profile,
+            termination=termination,
+            winner=WINNER_OF[result],
+            material=material,
+            checking_side=checking_side,
+            forcing_side=forcing_side,
+            variant=game.variant,
+            controllers=game.controllers or None,
+        )
+    except ValueError as exc:
+        raise ValidationError({"termination": str(exc)}) from None
+    implied = result_from_points(white, black)
+    # A draw on the board ("1/2-1/2") is what the live game and an honest reporter see after a stalemate,
+    # perpetual or agreed draw; the profile then decides who scored more. Only a decisive result the scoring
+    # contradicts is refused.
+    if implied != result and not (result == "1/2-1/2" and implied in ("1-0", "0-1")):
+        raise ValidationError(
+            {"result": f"under {profile} scoring this {termination} scores {white:g}-{black:g}, which is {implied}, not {result}"}
+        )
+    return Decimal(str(white)), Decimal(str(black))
+
+
+def stored_result(white: Decimal, black: Decimal) -> str:
+    """The result kept on the game: the one its points stand for (see docs/rules/scoring.md)."""
+    return result_from_points(float(white), float(black))
+
+
+def record_result(
+    game: Game,
+    *,
+    result: str,
+    termination: str,
+    position: str = "",
+    checking_side: str | None = None,
+    forcing_side: str | None = None,
+    by: User | None = None,
+) -> Game:
+    """Make ``result`` the final result of ``game`` with server-computed points; idempotent for an identical retry.
+
+    Raises ValidationError({field: reason}) for bad input and then changes nothing.
+    """
+    with transaction.atomic():
+        locked = Game.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=game.pk)
+        white, black = compute_points(
+            locked,
+            result=result,
+            termination=termination,
+            position=position,
+            checking_side=checking_side,
+            forcing_side=forcing_side,
+        )
+        result = stored_result(white, black)
+        same = (
+            locked.result_status == Game.ResultStatus.FINAL
+            and locked.result == result
+            and locked.termination == termination
+            and locked.white_points == white
+            and locked.black_points == black
+        )
+        if same:
+            return locked
+        if locked.result_status == Game.ResultStatus.FINAL:
+            _log_change(locked, by, result, termination, white, black)
+        locked.result = result
+        locked.termination = termination
+        locked.white_points = white
+        locked.black_points = black
+        locked.result_status = Game.ResultStatus.FINAL
+        if position and not locked.position:
+            locked.position = position
+        if locked.status != Game.Status.FINISHED:
+            locked.status = Game.Status.FINISHED
+            locked.finished_at = locked.finished_at or timezone.now()
+        locked.save(
+            update_fields=[
+                "result",
+                "termination",
+                "white_points",
+                "black_points",
+                "result_status",
+                "position",
+                "status",
+                "finished_at",
+            ]
+        )
+        _refresh_round(locked)
+        event_id = locked.round.event_id
+        transaction.on_commit(lambda: _queue_standings(event_id))
+    return locked
+
+
+def _log_change(game: Game, by: User | None, result: str, termination: str, white: Decimal, black: Decimal) -> None:
+    from tournaments.models import PairingChange
+
+    PairingChange.objects.create(
+        event=game.round.event,
+        round=game.round,
+        user=by,
+        description=(
+            f"Board {game.board} ({game.white} - {game.black}): result changed from {game.result} "
+            f"({game.termination}, {game.white_points}-{game.black_points}) to {result} ({termination}, {white}-{black})"
+        ),
+    )
+
+
+def _refresh_round(game: Game) -> None:
+    """A round whose every game now has a final result becomes complete (tournaments' rule, applied on every path)."""
+    from tournaments.services.rounds import refresh_round_status
+
+    refresh_round_status(game.round)
+
+
+def _queue_standings(event_id: int) -> None:
+    from tournaments.tasks.standings import queue_publish_standings
+
+    queue_publish_standings(event_id)

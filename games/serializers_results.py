@@ -1,0 +1,150 @@
+"""Serializers of the result-reporting API: a player's games, reports, arbiter entries, and login."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from games.models import Game, ResultReport
+
+OUTCOMES = {"white_wins": "1-0", "black_wins": "0-1", "draw": "1/2-1/2"}
+OUTCOME_OF_RESULT = {v: k for k, v in OUTCOMES.items()}
+RESULTS = ("1-0", "0-1", "1/2-1/2", "0-0")
+SIDES = ("white", "black")
+
+
+class StrictSerializer(serializers.Serializer):
+    """Rejects fields it does not know, naming them: a client never sends points, a result or anything else."""
+
+    forbidden_reasons: dict[str, str] = {}
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError({name: [self.forbidden_reasons.get(name, "unknown field")] for name in unknown})
+        return super().to_internal_value(data)
+
+
+_POINTS_REASON = "points are computed by the server from the outcome and termination; do not send them"
+
+
+class MyGamePlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    username = serializers.SerializerMethodField()
+    rating = serializers.IntegerField()
+
+    def get_username(self, player) -> str:
+        return player.user.get_username() if player.user_id else ""
+
+
+class MyGameSerializer(serializers.ModelSerializer):
+    white = MyGamePlayerSerializer()
+    black = MyGamePlayerSerializer()
+    event = serializers.CharField(source="round.event.slug")
+    round = serializers.IntegerField(source="round.number")
+    white_points = serializers.FloatField(allow_null=True)
+    black_points = serializers.FloatField(allow_null=True)
+
+    class Meta:
+        model = Game
+        fields = [
+            "id",
+            "event",
+            "round",
+            "board",
+            "variant",
+            "white",
+            "black",
+            "status",
+            "result",
+            "termination",
+            "white_points",
+            "black_points",
+            "result_status",
+        ]
+
+
+class ReportInputSerializer(StrictSerializer):
+    """A player's report. Side fields are armies, needed only when the outcome does not say them."""
+
+    forbidden_reasons = {
+        "points": _POINTS_REASON,
+        "white_points": _POINTS_REASON,
+        "black_points": _POINTS_REASON,
+        "result": "send outcome (white_wins, black_wins or draw), not a result",
+    }
+
+    outcome = serializers.ChoiceField(choices=list(OUTCOMES))
+    termination = serializers.CharField(max_length=32)
+    position = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+    checking_side = serializers.ChoiceField(choices=SIDES, required=False, allow_null=True, default=None)
+    forcing_side = serializers.ChoiceField(choices=SIDES, required=False, allow_null=True, default=None)
+    comment = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
+
+
+class DisputeInputSerializer(StrictSerializer):
+    comment = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
+
+
+class ConfirmInputSerializer(StrictSerializer):
+    pass
+
+
+class ArbiterResultInputSerializer(StrictSerializer):
+    """An arbiter's result: any result (including 0-0, a double forfeit) with its termination."""
+
+    forbidden_reasons = {
+        "points": _POINTS_REASON,
+        "white_points": _POINTS_REASON,
+        "black_points": _POINTS_REASON,
+    }
+
+    result = serializers.ChoiceField(choices=RESULTS)
+    termination = serializers.CharField(max_length=32)
+    position = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+    checking_side = serializers.ChoiceField(choices=SIDES, required=False, allow_null=True, default=None)
+    forcing_side = serializers.ChoiceField(choices=SIDES, required=False, allow_null=True, default=None)
+    comment = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
+
+
+class ReportSerializer(serializers.ModelSerializer):
+    reporter = serializers.CharField(source="reporter.username")
+    responder = serializers.CharField(source="responder.username", allow_null=True, default=None)
+    white_points = serializers.FloatField()
+    black_points = serializers.FloatField()
+
+    class Meta:
+        model = ResultReport
+        fields = [
+            "id",
+            "game",
+            "reporter",
+            "outcome",
+            "termination",
+            "position",
+            "white_points",
+            "black_points",
+            "status",
+            "responder",
+            "comment",
+            "created_at",
+        ]
+
+
+class GameResultSerializer(serializers.ModelSerializer):
+    white_points = serializers.FloatField(allow_null=True)
+    black_points = serializers.FloatField(allow_null=True)
+
+    class Meta:
+        model = Game
+        fields = ["id", "result", "termination", "white_points", "black_points", "result_status"]
+
+
+class LoginSerializer(StrictSerializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=128, style={"input_type": "password"}, trim_whitespace=False)
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()

@@ -1,0 +1,125 @@
+"""An event's standings from the database: rows -> scoring records -> the snapshot dict (docs: /tmp contracts).
+
+``event_standings`` is what the publishing task stores in StandingsSnapshot.data, and what pages use when no
+snapshot exists yet.
+"""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from games.models import Game
+from scoring import get_profile
+from scoring.crosstable import crosstable
+from scoring.records import ByeRecord, GameRecord, PlayerInfo
+from scoring.standings import compute_standings
+from scoring.terminations import FORFEIT
+from scoring.tiebreaks import TIEBREAKS, parse_tiebreaks
+from tournaments.models import Bye, Event, Registration
+
+
+def event_tiebreaks(event: Event) -> list[str]:
+    """The event's tie-break codes; an unreadable list falls back to the default order rather than failing."""
+    try:
+        return parse_tiebreaks(event.tiebreaks or "")
+    except ValueError:
+        return list(TIEBREAKS)
+
+
+def event_records(event: Event) -> tuple[list[PlayerInfo], list[GameRecord], list[ByeRecord], int, int]:
+    """(players, games, byes, rounds paired, rounds complete) of ``event`` as plain records."""
+    players: dict[int, PlayerInfo] = {}
+    registrations = Registration.objects.filter(event=event).select_related("player").order_by("seed", "player__name")
+    for reg in registrations:
+        p = reg.player
+        players[p.pk] = PlayerInfo(p.pk, p.name, p.rating, p.federation, reg.seed)
+
+    games: list[GameRecord] = []
+    pending_rounds: set[int] = set()
+    paired_rounds: set[int] = set()
+    rows = (
+        Game.objects.filter(round__event=event)
+        .select_related("white", "black")
+        .values_list(
+            "round__number",
+            "white_id",
+            "black_id",
+            "white_points",
+            "black_points",
+            "result",
+            "result_status",
+            "termination",
+        )
+    )
+    for number, white, black, wp, bp, result, status, termination in rows:
+        final = status == Game.ResultStatus.FINAL
+        paired_rounds.add(number)
+        if not final:
+            pending_rounds.add(number)
+        games.append(
+            GameRecord(
+                round=number,
+                white=white,
+                black=black,
+                white_points=float(wp or 0),
+                black_points=float(bp or 0),
+                result=result,
+                final=final,
+                forfeit=termination == FORFEIT,
+            )
+        )
+    byes = []
+    for number, player, kind, points in Bye.objects.filter(round__event=event).values_list(
+        "round__number", "player_id", "kind", "points"
+    ):
+        paired_rounds.add(number)
+        byes.append(ByeRecord(number, player, kind, float(points)))
+
+    missing = {g.white for g in games} | {g.black for g in games} | {b.player for b in byes}
+    missing -= set(players)
+    if missing:  # paired but not registered (e.g. added by hand): still in the standings
+        from tournaments.models import Player
+
+        for p in Player.objects.filter(pk__in=missing):
+            players[p.pk] = PlayerInfo(p.pk, p.name, p.rating, p.federation, 10**6)
+
+    rounds = max(paired_rounds, default=0)
+    complete = 0
+    for number in range(1, rounds + 1):
+        if number not in paired_rounds or number in pending_rounds:
+            break
+        complete = number
+    return list(players.values()), games, byes, rounds, complete
+
+
+def event_standings(event: Event) -> dict:
+    """The standings snapshot dict of ``event`` (format in docs/rules/scoring.md, "Published standings")."""
+    players, games, byes, rounds, complete = event_records(event)
+    order = event_tiebreaks(event)
+    standings, lines = compute_standings(
+        players, games, byes, rounds=rounds, tiebreaks=order, game_total=get_profile(event.scoring).game_total
+    )
+    return {
+        "event": event.slug,
+        "computed_at": timezone.now().isoformat(),
+        "scoring": event.scoring,
+        "rounds_complete": complete,
+        "rounds_paired": rounds,
+        "tiebreaks": order,
+        "rows": [
+            {
+                "rank": s.rank,
+                "player_id": s.info.player_id,
+                "name": s.info.name,
+                "rating": s.info.rating,
+                "federation": s.info.federation,
+                "points": s.points,
+                "games": s.games,
+                "wins": s.wins,
+                "tiebreaks": s.tiebreaks,
+                "colours": s.colours,
+            }
+            for s in standings
+        ],
+        "crosstable": crosstable(lines),
+    }

@@ -1,0 +1,56 @@
+"""Publishing an event's standings snapshot after results change.
+
+Debounce: the first result of a burst claims a short-lived cache key and queues one task with a countdown longer
+than the key's life; results arriving while the key exists are already committed when the task starts, so the
+one recompute covers them. A result arriving after the key expired queues another run (harmless: the task is
+idempotent). The task locks the snapshot row, computes from the database and replaces ``data`` in one
+transaction, so readers never see a half-written snapshot and two runs never interleave.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from celery import shared_task
+from django.core.cache import cache
+from django.db import transaction
+
+log = logging.getLogger(__name__)
+
+DEBOUNCE_SECONDS = 2.0
+_KEY_LIFE_SECONDS = 1  # shorter than the countdown: see the module docstring
+
+
+def _debounce_key(event_id: int) -> str:
+    return f"standings:queued:{event_id}"
+
+
+def queue_publish_standings(event_id: int) -> None:
+    """Queue a recompute of ``event_id``'s snapshot unless one is already queued (call after commit)."""
+    from config.celery import app
+
+    if app.conf.task_always_eager:
+        # Eager (development, tests): no worker to wait for; publish now so the snapshot is current at once.
+        publish_standings.delay(event_id)
+        return
+    if cache.add(_debounce_key(event_id), 1, timeout=_KEY_LIFE_SECONDS):
+        publish_standings.apply_async((event_id,), countdown=DEBOUNCE_SECONDS)
+
+
+@shared_task(name="tournaments.publish_standings", autoretry_for=(Exception,), retry_backoff=True, max_retries=5)
+def publish_standings(event_id: int) -> int | None:
+    """Recompute and replace the snapshot of ``event_id``; returns the snapshot's results_version."""
+    from tournaments.models import Event, StandingsSnapshot
+    from tournaments.standings import event_standings
+
+    event = Event.objects.filter(pk=event_id).first()
+    if event is None:  # deleted meanwhile: nothing to publish, nothing to retry
+        return None
+    with transaction.atomic():
+        StandingsSnapshot.objects.get_or_create(event=event)
+        # Lock first, then read: a second run waits here and then sees every result committed before it.
+        snapshot = StandingsSnapshot.objects.select_for_update().get(event=event)
+        snapshot.data = event_standings(event)
+        snapshot.results_version += 1
+        snapshot.save(update_fields=["data", "results_version", "computed_at"])
+    return snapshot.results_version
