@@ -1,0 +1,83 @@
+"""Random Variant Chess (seed 002) on the generic fairy engine: the 12x8 board, the array the dice give.
+
+Options: ``roll`` (first roll, e.g. ``"2-4-4"``) and ``roll2`` (optional second roll). The array and the king's
+castling step count come from :func:`variants.dice.layout`; a pawn promotes to any piece of its side's starting
+array except King and Pawn. Readings: docs/rules/random-variant-chess-play.md.
+"""
+
+from __future__ import annotations
+
+from variants.base import InvalidPositionError
+from variants.fairy.engine import FairyEngine
+
+NAME = "Random Variant Chess"
+
+
+def _layout(roll: object, roll2: object):
+    from variants import dice
+
+    if not isinstance(roll, str) or (roll2 is not None and not isinstance(roll2, str)):
+        raise InvalidPositionError("rolls are text such as '2-4-4'")
+    try:
+        return dice.layout(roll, roll2 or None)
+    except ValueError as exc:
+        raise InvalidPositionError(str(exc)) from None
+
+
+def _promotions(names: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(n for n in names if n not in ("King", "Pawn")))
+
+
+class RandomVariantEngine(FairyEngine):
+    key = "rvc"
+    name = NAME
+    files = 12
+    ranks = 8
+    default_steps = 4
+    writes_steps = True
+
+    roll: str | None = None
+    roll2: str | None = None
+
+    @classmethod
+    def new(cls, roll: str = "1-1-1", roll2: str | None = None, **options: object) -> RandomVariantEngine:
+        layout = _layout(roll, roll2)
+        engine = cls.build(layout.position, _promotions(layout.names))
+        engine.roll, engine.roll2 = layout.first, layout.second
+        engine._standard = layout.position
+        return engine
+
+    @classmethod
+    def from_position(
+        cls, position: str, roll: str | None = None, roll2: str | None = None, **options: object
+    ) -> RandomVariantEngine:
+        if roll is None:
+            engine = cls.build(position)
+            engine._standard = None
+            return engine
+        layout = _layout(roll, roll2)
+        engine = cls.build(position, _promotions(layout.names))
+        engine.roll, engine.roll2 = layout.first, layout.second
+        engine._standard = layout.position
+        return engine
+
+    @classmethod
+    def from_tags(cls, tags: dict[str, str]) -> RandomVariantEngine:
+        roll = tags.get("Roll") or None
+        roll2 = tags.get("Roll2") or None
+        if "FEN" in tags:
+            return cls.from_position(tags["FEN"], roll=roll, roll2=roll2)
+        if roll is None:
+            raise InvalidPositionError("the PGN needs a Roll tag (or a FEN tag) to set up the array")
+        return cls.new(roll=roll, roll2=roll2)
+
+    def standard_start(self) -> str | None:
+        return getattr(self, "_standard", None)
+
+    def variant_tags(self) -> dict[str, str]:
+        tags = {"Variant": NAME}
+        if self.roll:
+            tags["Roll"] = self.roll
+        if self.roll2:
+            tags["Roll2"] = self.roll2
+        return tags
