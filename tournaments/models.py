@@ -144,6 +144,9 @@ class VariantBlock(models.Model):
     method = models.CharField(max_length=10, choices=Method.choices, default=Method.SERVER)
     commitment = models.CharField(max_length=64, blank=True, help_text="SHA-256 of the secret seed, shown before the roll.")
     seed = models.CharField(max_length=64, blank=True, help_text="The secret seed, revealed after the roll.")
+    identity = models.CharField(
+        max_length=120, blank=True, help_text="What the dice derive from (fairroll.block_id(slug, index) unless set)."
+    )
     first_roll = models.CharField(max_length=5, blank=True)
     second_roll = models.CharField(max_length=5, blank=True)
     array = models.JSONField(default=list, blank=True)
@@ -196,3 +199,25 @@ class StandingsSnapshot(models.Model):
     data = models.JSONField(default=dict)
     computed_at = models.DateTimeField(auto_now=True)
     results_version = models.PositiveIntegerField(default=0)
+
+
+class ColourDraw(models.Model):
+    """The drawn colour of pairing number 1 in round 1 (in a match: who has White in game 1), commit-reveal.
+
+    The seed is committed (SHA-256) before round 1 is paired and revealed with the pairing; the colour is the
+    first die of ``variants.fairroll.derive_rolls(seed, identity, False)`` (identity ``"<slug>/first-white"``):
+    odd means pairing number 1 has White (docs/pairing.md); anyone can re-derive it with
+    ``python -m variants.fairroll``.
+    """
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="colour_draw")
+    commitment = models.CharField(max_length=64)
+    seed = models.CharField(max_length=64, help_text="Secret until the draw; revealed with round 1.")
+    identity = models.CharField(max_length=120, blank=True, help_text="What the draw derives from ('<slug>/first-white').")
+    first_white = models.BooleanField(null=True, blank=True, help_text="Pairing number 1 has White in round 1.")
+    committed_at = models.DateTimeField(auto_now_add=True)
+    drawn_at = models.DateTimeField(null=True, blank=True)
+    drawn_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    def __str__(self) -> str:
+        return f"{self.event} colour draw"

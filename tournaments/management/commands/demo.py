@@ -1,19 +1,29 @@
 """python manage.py demo [--password PW]: a demo Random Variant Chess Swiss to click through.
 
-Idempotent: running it twice leaves the same event, players and accounts (passwords are set anew).
+Twelve players (accounts demo1..demo12), rounds 1-4 played with seeded results, round 5 paired, published and
+unplayed - all built through tournaments.services and games.results, like real use.
+
+Idempotent: running it twice leaves the same event, players, accounts, rounds and results (passwords are set
+anew); existing rounds are never paired again.
 """
 
 from __future__ import annotations
 
+import random
 import secrets
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from tournaments.models import Event, Player, Registration
+from games.models import Game
+from tournaments.models import Event, Player, Registration, Round
+from tournaments.services import enter_result, pair_round, prepare_event, publish_round
+from tournaments.services.simulation import one_standings_snapshot, random_result
+from tournaments.tasks.standings import queue_publish_standings
 
 DEMO_SLUG = "demo-rvc-swiss"
+PLAYED_ROUNDS = 4  # round 5 is paired and left to play
 DEMO_PLAYERS = [
     ("Anna Berger", 2150, "AUT"),
     ("Ben Carter", 2090, "ENG"),
@@ -62,7 +72,28 @@ class Command(BaseCommand):
             player, _ = Player.objects.update_or_create(
                 user=user, defaults={"name": name, "rating": rating, "federation": federation}
             )
-            Registration.objects.update_or_create(event=event, player=player, defaults={"seed": seed})
+            if not event.rounds.exists():  # the field is fixed once round 1 is paired
+                Registration.objects.update_or_create(event=event, player=player, defaults={"seed": seed})
 
+        with one_standings_snapshot():  # one snapshot for the whole demo, not one per result
+            self._play(event, organizer)
+        transaction.on_commit(lambda: queue_publish_standings(event.pk))
         self.stdout.write(f"Demo event: /events/{event.slug}/")
+        self.stdout.write(f"Rounds 1-{PLAYED_ROUNDS} played, round {PLAYED_ROUNDS + 1} paired and published")
         self.stdout.write(f"Organizer login: organizer / {password}  (players demo1..demo12, same password)")
+
+    def _play(self, event: Event, organizer) -> None:
+        """Pair and publish rounds 1-5 where missing; give rounds 1-4 seeded results where missing."""
+        prepare_event(event)
+        for number in range(1, PLAYED_ROUNDS + 2):
+            rnd = Round.objects.filter(event=event, number=number).first()
+            if rnd is None or rnd.status == Round.Status.PENDING:
+                rnd = pair_round(event, number, by=organizer)
+            rnd = publish_round(rnd, by=organizer)
+            if number > PLAYED_ROUNDS:
+                break
+            rng = random.Random(f"demo/{number}")
+            for game in rnd.games.select_related("white", "black", "round__event").order_by("board"):
+                outcome = random_result(rng, game, event.scoring)  # drawn for every board: results stay the same
+                if game.result_status != Game.ResultStatus.FINAL:
+                    enter_result(game, by=organizer, **outcome)

@@ -1,0 +1,28 @@
+import pytest
+from django.core.exceptions import ValidationError
+
+from tests.tournaments.helpers import make_event, make_user
+from tournaments.models import PairingChange
+from tournaments.services import pair_round, publish_round, swap_colours
+
+pytestmark = pytest.mark.django_db
+
+
+def test_an_arbiters_change_before_publication_is_logged_with_who_and_when():
+    event, organizer, _ = make_event(4)
+    arbiter = make_user("arb")
+    rnd = pair_round(event, by=organizer)
+    game = rnd.games.get(board=1)
+    white, black = game.white, game.black
+    swapped = swap_colours(game, by=arbiter)
+    assert (swapped.white, swapped.black) == (black, white)
+    change = PairingChange.objects.filter(round=rnd, user=arbiter).get()
+    assert f"{white.name} - {black.name} changed to {black.name} - {white.name}" in change.description
+    assert change.at is not None
+
+
+def test_a_published_round_cannot_be_changed():
+    event, organizer, _ = make_event(4)
+    rnd = publish_round(pair_round(event, by=organizer))
+    with pytest.raises(ValidationError, match="only before publication"):
+        swap_colours(rnd.games.get(board=1), by=organizer)

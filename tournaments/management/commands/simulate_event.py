@@ -1,0 +1,101 @@
+"""python manage.py simulate_event --format swiss|rr|rr2|match --players N --rounds R --seed S [--json]
+
+Runs a whole event through the real services (pairing, variant blocks, results through games.results,
+standings) with seeded random results. Every run makes a new event (unique slug); the same seed gives the same
+pairings, dice, results and standings.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.models import Event
+from tournaments.services.simulation import event_report, simulate
+
+POLICIES = {"rvc1": Event.VariantPolicy.RVC_ONE_ROLL, "rvc2": Event.VariantPolicy.RVC_TWO_ROLLS}
+
+
+def _message(exc: ValidationError) -> str:
+    if hasattr(exc, "error_dict"):
+        return "; ".join(f"{field}: {m}" for field, msgs in exc.message_dict.items() for m in msgs)
+    return " ".join(exc.messages)
+
+
+class Command(BaseCommand):
+    help = "Simulate a whole event (pairings, colours, variant blocks, results, standings) through the real code."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--format", required=True, choices=[c for c, _ in Event.Format.choices])
+        parser.add_argument("--players", type=int, required=True, help="number of players (2 for a match)")
+        parser.add_argument("--rounds", type=int, required=True, help="rounds (games in a match)")
+        parser.add_argument("--seed", type=int, required=True)
+        parser.add_argument("--json", action="store_true", help="print one JSON document")
+        parser.add_argument(
+            "--variant", default="rvc1", help="rvc1 (default), rvc2, or a fixed variant key (chess, reach, twilight, ...)"
+        )
+        parser.add_argument("--scoring", default="dynamic", choices=[c for c, _ in Event.Scoring.choices])
+
+    def handle(self, *args, **options):
+        fmt, n, rounds = options["format"], options["players"], options["rounds"]
+        if n < 2 or n > 5000:
+            raise CommandError("--players must be from 2 to 5000")
+        if fmt == Event.Format.MATCH and n != 2:
+            raise CommandError("a match has exactly 2 players (--players 2)")
+        if rounds < 1 or rounds > 200:
+            raise CommandError("--rounds must be from 1 to 200")
+        variant = options["variant"]
+        policy = POLICIES.get(variant, Event.VariantPolicy.FIXED)
+        key = "rvc" if policy != Event.VariantPolicy.FIXED else variant
+        if policy == Event.VariantPolicy.FIXED:
+            from variants.registry import ENGINES
+
+            if key not in ENGINES or key == "rvc":
+                raise CommandError(f"--variant must be rvc1, rvc2 or one of {', '.join(k for k in ENGINES if k != 'rvc')}")
+        try:
+            sim = simulate(
+                format=fmt,
+                players=n,
+                rounds=rounds,
+                seed=options["seed"],
+                policy=policy,
+                variant_key=key,
+                scoring=options["scoring"],
+            )
+        except ValidationError as exc:
+            raise CommandError(_message(exc)) from None
+        report = event_report(sim.event)
+        if options["json"]:
+            self.stdout.write(json.dumps(report, ensure_ascii=False))
+            return
+        self._print(report)
+
+    def _print(self, report: dict) -> None:
+        out = self.stdout.write
+        out(f"Event {report['event']} ({report['format']}, {report['variant_policy']}, {report['scoring']} scoring)")
+        for rnd in report["rounds"]:
+            v = rnd["variant"]
+            if v.get("first"):
+                rolls = v["first"] + (f" then {v['second']}" if v.get("second") else "")
+                variant = f"block {v['block']}, dice {rolls}: {' '.join(v['array'])}"
+            else:
+                variant = f"fixed variant {v['key']}"
+            out(f"\nRound {rnd['number']} — {variant}")
+            for p in rnd["pairings"]:
+                points = "" if p["white_points"] is None else f" {p['white_points']:g}-{p['black_points']:g}"
+                result = f"{p['result'] or '*'} {p['termination'] or ''}{points}"
+                out(f"  {p['board']:>3}. {p['white']} (W) - {p['black']} (B)  {result}")
+            for bye in rnd["bye_details"]:
+                out(f"       bye: {bye['player']} ({bye['kind']}, {bye['points']:g})")
+        colours = report["colours"]
+        out(
+            f"\nColours (failures to change after an odd round: {colours['failures_after_odd']}, "
+            f"extra changes after an even round: {colours['extra_changes_after_even']})"
+        )
+        for row in colours["players"]:
+            out(f"  {row['sequence']}  {row['player']}")
+        out("\nStandings")
+        for row in report["standings"]:
+            out(f"  {row['rank']:>3}. {row['player']:<28} {row['points']:g}")

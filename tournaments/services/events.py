@@ -1,0 +1,161 @@
+"""Event lifecycle: create, register (late entry), request byes, withdraw, enter results, close."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from games.models import Game
+from tournaments.models import ByeRequest, Event, PairingChange, Player, Registration, Round
+from tournaments.services.colour_draw import commit_colour_draw
+from tournaments.services.dice import commit_block
+from tournaments.services.history import last_round
+
+MAX_REQUESTED_BYES = 1  # requested byes per player and event (docs/pairing.md)
+
+
+def is_arbiter(user, event: Event) -> bool:
+    """Staff (contract: user.is_staff), the organizer and the event's arbiters may run rounds and enter results."""
+    if user is None or not user.is_authenticated:
+        return False
+    return bool(user.is_superuser or user.is_staff) or is_organizer(user, event) or event.arbiters.filter(pk=user.pk).exists()
+
+
+def is_organizer(user, event: Event) -> bool:
+    """The organizer (or a superuser) may also change the event, import players and close it."""
+    if user is None or not user.is_authenticated:
+        return False
+    return bool(user.is_superuser) or event.organizer_id == user.pk
+
+
+@transaction.atomic
+def create_event(*, seed_for=None, **fields) -> Event:
+    """Create an event (fields of :class:`Event`) and commit its colour draw and first variant block.
+
+    ``seed_for(label) -> (seed, identity)`` supplies reproducible secrets (simulations); default: fresh ones.
+    """
+    event = Event(**fields)
+    try:
+        event.full_clean()
+    except ValidationError as exc:
+        raise ValidationError(exc.message_dict) from None
+    event.save()
+    prepare_event(event, seed_for=seed_for)
+    return event
+
+
+def prepare_event(event: Event, *, seed_for=None, blocks: int = 1) -> None:
+    """Commit the secret seeds of the colour draw and the first ``blocks`` blocks (idempotent)."""
+    seed, identity = seed_for("first-white") if seed_for else (None, "")
+    commit_colour_draw(event, seed=seed, identity=identity)
+    if event.variant_policy != Event.VariantPolicy.FIXED:
+        for index in range(1, blocks + 1):
+            seed, identity = seed_for(f"block-{index}") if seed_for else (None, "")
+            commit_block(event, index, seed=seed, identity=identity)
+
+
+@transaction.atomic
+def register_player(event: Event, player: Player, *, seed: int | None = None, by=None) -> Registration:
+    """Register ``player``; after round 1 of a Swiss this is a late entry that starts with the next round."""
+    if event.status == Event.Status.CLOSED:
+        raise ValidationError({"event": f"{event} is closed"})
+    if Registration.objects.filter(event=event, player=player).exists():
+        raise ValidationError({"player": f"{player} is already registered in {event}"})
+    last = last_round(event)
+    if last and event.format != Event.Format.SWISS:
+        raise ValidationError({"player": f"{event} has started: a {event.get_format_display().lower()} cannot take new players"})
+    if event.format == Event.Format.MATCH and Registration.objects.filter(event=event).count() >= 2:
+        raise ValidationError({"player": f"{event} is a match and already has two players"})
+    if seed is None:
+        seed = (Registration.objects.filter(event=event).order_by("-seed").values_list("seed", flat=True).first() or 0) + 1
+    reg = Registration.objects.create(event=event, player=player, seed=seed, joined_round=(last.number + 1) if last else 1)
+    if last:
+        PairingChange.objects.create(event=event, user=by, description=f"Late entry: {player} from round {reg.joined_round}")
+    return reg
+
+
+def _registration(event: Event, player: Player) -> Registration:
+    reg = Registration.objects.select_for_update().filter(event=event, player=player).first()
+    if reg is None:
+        raise ValidationError({"player": f"{player} is not registered in {event}"})
+    return reg
+
+
+@transaction.atomic
+def request_bye(event: Event, player: Player, round_number: int, *, by=None) -> ByeRequest:
+    """A player asks to sit out a future round (a requested bye)."""
+    reg = _registration(event, player)
+    if reg.status == Registration.Status.WITHDRAWN:
+        raise ValidationError({"player": f"{player} has withdrawn from {event}"})
+    last = last_round(event)
+    if last and round_number <= last.number:
+        raise ValidationError({"round_number": f"round {round_number} is already paired: ask for a later round"})
+    if round_number < 1 or round_number > max(event.rounds_planned, 1):
+        raise ValidationError({"round_number": f"{event} has no round {round_number}"})
+    earlier = list(reg.bye_requests.values_list("round_number", flat=True))
+    if earlier:
+        rounds = ", ".join(str(r) for r in sorted(earlier))
+        raise ValidationError(
+            {"round_number": f"{player} already requested a bye (round {rounds}); only {MAX_REQUESTED_BYES} per event"}
+        )
+    request = ByeRequest.objects.create(registration=reg, round_number=round_number)
+    PairingChange.objects.create(event=event, user=by, description=f"{player} requested a bye for round {round_number}")
+    return request
+
+
+@transaction.atomic
+def withdraw_player(event: Event, player: Player, *, by=None) -> Registration:
+    """Withdraw ``player``: they keep their games so far and are never paired again."""
+    reg = _registration(event, player)
+    if reg.status == Registration.Status.WITHDRAWN:
+        raise ValidationError({"player": f"{player} has already withdrawn from {event}"})
+    last = last_round(event)
+    if (
+        last
+        and last.status == Round.Status.PAIRED
+        and (last.games.filter(white=player).exists() or last.games.filter(black=player).exists())
+    ):
+        raise ValidationError(
+            {"player": f"{player} is paired in round {last.number}, not yet published: undo or change that pairing first"}
+        )
+    reg.status = Registration.Status.WITHDRAWN
+    reg.withdrawn_after_round = last.number if last else 0
+    reg.save(update_fields=["status", "withdrawn_after_round"])
+    PairingChange.objects.create(event=event, user=by, description=f"{player} withdrew after round {reg.withdrawn_after_round}")
+    return reg
+
+
+def enter_result(game: Game, *, result: str, termination: str, by=None, **details) -> Game:
+    """An arbiter enters or corrects a result (through games.results.record_result, the one way results are written)."""
+    from games.results import record_result
+    from tournaments.services.rounds import refresh_round_status
+
+    event = game.round.event
+    if by is not None and not is_arbiter(by, event):
+        raise ValidationError({"user": f"{by} is not an arbiter of {event}"})
+    if game.round.status == Round.Status.PAIRED:
+        raise ValidationError({"round": f"round {game.round.number} is not published yet"})
+    saved = record_result(game, result=result, termination=termination, by=by, **details)
+    refresh_round_status(saved.round)
+    return saved
+
+
+@transaction.atomic
+def close_event(event: Event, *, by=None) -> Event:
+    """Close an event whose rounds are all complete."""
+    from tournaments.services.rounds import refresh_round_status, unfinished_boards
+
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status == Event.Status.CLOSED:
+        return event
+    for rnd in event.rounds.order_by("number"):
+        refresh_round_status(rnd)
+        if rnd.status == Round.Status.PAIRED:
+            raise ValidationError({"event": f"round {rnd.number} is paired but not published"})
+        missing = unfinished_boards(rnd)
+        if missing:
+            raise ValidationError({"event": f"round {rnd.number} has no final result on board(s) {', '.join(map(str, missing))}"})
+    event.status = Event.Status.CLOSED
+    event.save(update_fields=["status"])
+    PairingChange.objects.create(event=event, user=by, description="Event closed")
+    return event
