@@ -6,4 +6,12 @@ from tournaments import views_public
 
 urlpatterns = [
     path("", views_public.event_list, name="event-list"),
+    path("events/<slug:slug>/", views_public.event_detail, name="event-detail"),
+    path("events/<slug:slug>/rounds/<int:number>/", views_public.round_detail, name="event-round"),
+    path("events/<slug:slug>/standings/", views_public.standings, name="event-standings"),
+    path("events/<slug:slug>/crosstable/", views_public.crosstable, name="event-crosstable"),
+    path("events/<slug:slug>/players/<int:player_id>/", views_public.player_detail, name="event-player"),
+    path("events/<slug:slug>/export/games.pgn", views_public.export_pgn, name="event-export-pgn"),
+    path("events/<slug:slug>/export/standings.csv", views_public.export_standings_csv, name="event-export-csv"),
+    path("events/<slug:slug>/export/tournament.trf", views_public.export_trf, name="event-export-trf"),
 ]

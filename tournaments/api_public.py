@@ -1,0 +1,242 @@
+"""The public read API (no login): events, an event's details, its standings and the pairings of a round.
+
+The same data as the public pages, from the same helpers (:mod:`tournaments.views_public`): public events only,
+published rounds only, standings from the snapshot. Unknown slugs and unpublished rounds answer 404 JSON.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
+from rest_framework import serializers
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments import views_public as public
+from tournaments.models import Bye, Event
+
+
+class ErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField(read_only=True)
+
+
+class PlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    name = serializers.CharField(read_only=True)
+    username = serializers.CharField(read_only=True, help_text="Empty when the player has no account.")
+    rating = serializers.IntegerField(read_only=True)
+
+
+class RegisteredPlayerSerializer(PlayerSerializer):
+    seed = serializers.IntegerField(read_only=True, help_text="Starting rank.")
+    federation = serializers.CharField(read_only=True)
+    status = serializers.CharField(read_only=True)
+
+
+class EventSummarySerializer(serializers.Serializer):
+    slug = serializers.SlugField(read_only=True)
+    name = serializers.CharField(read_only=True)
+    format = serializers.ChoiceField(choices=Event.Format.choices, read_only=True)
+    status = serializers.ChoiceField(choices=Event.Status.choices, read_only=True)
+    variant_policy = serializers.ChoiceField(choices=Event.VariantPolicy.choices, read_only=True)
+    scoring = serializers.ChoiceField(choices=Event.Scoring.choices, read_only=True)
+    rounds_planned = serializers.IntegerField(read_only=True)
+    starts_on = serializers.DateField(read_only=True, allow_null=True)
+    url = serializers.SerializerMethodField()
+
+    def get_url(self, event: Event) -> str:
+        request = self.context.get("request")
+        path = f"/api/events/{event.slug}/"
+        return request.build_absolute_uri(path) if request else path
+
+
+class RoundLinkSerializer(serializers.Serializer):
+    number = serializers.IntegerField(read_only=True)
+    status = serializers.CharField(read_only=True)
+    published_at = serializers.DateTimeField(read_only=True, allow_null=True)
+
+
+class VariantSerializer(serializers.Serializer):
+    round = serializers.IntegerField(read_only=True, allow_null=True, help_text="The latest published round using it.")
+    block = serializers.IntegerField(read_only=True, allow_null=True, help_text="k: the block covers rounds 2k-1, 2k.")
+    rounds = serializers.ListField(child=serializers.IntegerField(), read_only=True)
+    variant = serializers.CharField(read_only=True)
+    variant_name = serializers.CharField(read_only=True)
+    method = serializers.CharField(read_only=True)
+    first_roll = serializers.CharField(read_only=True)
+    second_roll = serializers.CharField(read_only=True)
+    array = serializers.ListField(child=serializers.CharField(), read_only=True)
+    castling = serializers.CharField(read_only=True)
+    start_position = serializers.CharField(read_only=True)
+    commitment = serializers.CharField(read_only=True, help_text="SHA-256 of the secret seed, published before the roll.")
+    seed = serializers.CharField(read_only=True, help_text="The secret seed; empty until the roll is made.")
+
+
+class EventDetailSerializer(EventSummarySerializer):
+    time_control = serializers.CharField(read_only=True)
+    tiebreaks = serializers.SerializerMethodField()
+    rounds = serializers.SerializerMethodField()
+    current_variant = serializers.SerializerMethodField()
+    players = serializers.SerializerMethodField()
+
+    def get_tiebreaks(self, event: Event) -> list[str]:
+        return [t.strip() for t in event.tiebreaks.split(",") if t.strip()]
+
+    @extend_schema_field(RoundLinkSerializer(many=True))
+    def get_rounds(self, event: Event) -> list:
+        return RoundLinkSerializer(public.published_rounds(event), many=True).data
+
+    @extend_schema_field(VariantSerializer(allow_null=True))
+    def get_current_variant(self, event: Event) -> dict | None:
+        variant = public.current_variant(event)
+        return VariantSerializer(variant).data if variant else None
+
+    @extend_schema_field(RegisteredPlayerSerializer(many=True))
+    def get_players(self, event: Event) -> list:
+        rows = [
+            {**public.player_object(r.player), "seed": r.seed, "federation": r.player.federation, "status": r.status}
+            for r in public.event_players(event)
+        ]
+        return RegisteredPlayerSerializer(rows, many=True).data
+
+
+class StandingsRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(read_only=True)
+    player_id = serializers.IntegerField(read_only=True)
+    name = serializers.CharField(read_only=True)
+    rating = serializers.IntegerField(read_only=True, allow_null=True)
+    federation = serializers.CharField(read_only=True)
+    points = serializers.FloatField(read_only=True)
+    games = serializers.IntegerField(read_only=True)
+    wins = serializers.IntegerField(read_only=True)
+    tiebreaks = serializers.DictField(child=serializers.FloatField(allow_null=True), read_only=True)
+    colours = serializers.CharField(read_only=True, help_text="W, B or - per round.")
+
+
+class CrosstableCellSerializer(serializers.Serializer):
+    opponent_id = serializers.IntegerField(read_only=True, allow_null=True)
+    colour = serializers.CharField(read_only=True, help_text="w, b or - (bye).")
+    points = serializers.FloatField(read_only=True, allow_null=True)
+    result = serializers.CharField(read_only=True)
+
+
+class StandingsSerializer(serializers.Serializer):
+    event = serializers.CharField(read_only=True, help_text="The event's slug.")
+    published = serializers.BooleanField(read_only=True, help_text="False while there are no standings yet.")
+    computed_at = serializers.CharField(read_only=True, allow_null=True)
+    rounds_complete = serializers.IntegerField(read_only=True)
+    tiebreaks = serializers.ListField(child=serializers.CharField(), read_only=True)
+    rows = StandingsRowSerializer(many=True, read_only=True)
+    crosstable = serializers.DictField(
+        child=serializers.DictField(child=CrosstableCellSerializer()),
+        read_only=True,
+        help_text="player id -> round number -> the player's game (or bye) of that round.",
+    )
+
+
+class GameRowSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    board = serializers.IntegerField(read_only=True)
+    white = PlayerSerializer(read_only=True)
+    black = PlayerSerializer(read_only=True)
+    variant = serializers.CharField(read_only=True)
+    first_roll = serializers.CharField(read_only=True)
+    second_roll = serializers.CharField(read_only=True)
+    result = serializers.CharField(read_only=True, help_text="1-0, 0-1, 1/2-1/2 (or 0-0); empty until final.")
+    termination = serializers.CharField(read_only=True)
+    white_points = serializers.FloatField(read_only=True, allow_null=True)
+    black_points = serializers.FloatField(read_only=True, allow_null=True)
+    result_status = serializers.CharField(read_only=True)
+    status = serializers.CharField(read_only=True)
+
+
+class ByeRowSerializer(serializers.Serializer):
+    player = PlayerSerializer(read_only=True)
+    kind = serializers.ChoiceField(choices=Bye.Kind.choices, read_only=True)
+    points = serializers.FloatField(read_only=True)
+
+
+class RoundSerializer(serializers.Serializer):
+    event = serializers.CharField(read_only=True)
+    number = serializers.IntegerField(read_only=True)
+    status = serializers.CharField(read_only=True)
+    published_at = serializers.DateTimeField(read_only=True, allow_null=True)
+    variant = VariantSerializer(read_only=True, allow_null=True)
+    games = GameRowSerializer(many=True, read_only=True)
+    byes = ByeRowSerializer(many=True, read_only=True)
+
+
+NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No public event with this slug (or no such published round).")
+
+
+class PublicAPIView(APIView):
+    """Read-only and open to everyone; a stale or wrong token header must not turn a public read into a 401."""
+
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    def event_or_404(self, slug: str) -> Event:
+        # Any text reaches here (the route takes any path segment, so every unknown slug gets a JSON 404); a NUL
+        # character would make PostgreSQL refuse the query, and no slug is longer than the field allows.
+        event = None if "\x00" in slug or len(slug) > 100 else public.public_event(slug)
+        if event is None:
+            raise NotFound(f"No public event with slug {slug!r}.")
+        return event
+
+
+class EventListView(PublicAPIView):
+    @extend_schema(operation_id="events_list", responses=EventSummarySerializer(many=True), tags=["events"])
+    def get(self, request):
+        """The public events, newest first."""
+        events = public.public_events().order_by("-created_at", "-id")
+        return Response(EventSummarySerializer(events, many=True, context={"request": request}).data)
+
+
+class EventDetailView(PublicAPIView):
+    @extend_schema(operation_id="events_retrieve", responses={200: EventDetailSerializer, 404: NOT_FOUND}, tags=["events"])
+    def get(self, request, slug: str):
+        """An event: its settings, published rounds, current variant and registered players."""
+        event = self.event_or_404(slug)
+        return Response(EventDetailSerializer(event, context={"request": request}).data)
+
+
+class EventStandingsView(PublicAPIView):
+    @extend_schema(operation_id="events_standings", responses={200: StandingsSerializer, 404: NOT_FOUND}, tags=["events"])
+    def get(self, request, slug: str):
+        """The published standings (from the snapshot) with tiebreaks and the crosstable."""
+        event = self.event_or_404(slug)
+        data = public.standings_data(event)
+        payload = {
+            "event": event.slug,
+            "published": data is not None,
+            "computed_at": (data or {}).get("computed_at"),
+            "rounds_complete": (data or {}).get("rounds_complete", 0),
+            "tiebreaks": (data or {}).get("tiebreaks", []),
+            "rows": (data or {}).get("rows", []),
+            "crosstable": (data or {}).get("crosstable", {}),
+        }
+        # The snapshot already has the documented shape; running 500 rows and their crosstable through the
+        # serializer would only copy them (it costs more than the rest of the request).
+        return Response(payload)
+
+
+class EventRoundView(PublicAPIView):
+    @extend_schema(operation_id="events_round", responses={200: RoundSerializer, 404: NOT_FOUND}, tags=["events"])
+    def get(self, request, slug: str, number: int):
+        """The pairings of a published round: games with their results and points, and the byes."""
+        event = self.event_or_404(slug)
+        rnd = public.published_round(event, number)
+        if rnd is None:
+            raise NotFound(f"Round {number} of {event.slug!r} is not published.")
+        variant = public.variant_from_block(event, rnd, rnd.variant_block) if rnd.variant_block else None
+        payload = {
+            "event": event.slug,
+            "number": rnd.number,
+            "status": rnd.status,
+            "published_at": rnd.published_at,
+            "variant": variant,
+            "games": [public.game_row(g) for g in public.round_games(rnd)],
+            "byes": [public.bye_row(b) for b in public.round_byes(rnd)],
+        }
+        return Response(RoundSerializer(payload).data)
