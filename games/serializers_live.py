@@ -1,0 +1,151 @@
+"""The game detail served by ``GET /api/games/{id}/`` and answered after every move.
+
+Parity Chess sealed moves are never shown to anyone but the player who sealed them: the public (and the
+opponent) see only *that* a side has committed (``sealed``), the sealer also sees ``your_sealed_move``.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime
+
+from django.conf import settings
+from django.db.models.signals import post_save
+from django.dispatch import receiver
+from rest_framework import serializers
+
+from games.live import ARMIES, load_clock, pending_sealed, put_engine, seats_of, take_engine, to_ms
+from games.models import Game
+
+
+class PlayerSerializer(serializers.Serializer):
+    """The shared player object: {"id", "name", "username", "rating"}."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    username = serializers.SerializerMethodField()
+    rating = serializers.IntegerField()
+
+    def get_username(self, player) -> str:
+        return player.user.username if player.user_id else ""
+
+
+class MoveInputSerializer(serializers.Serializer):
+    move = serializers.CharField(max_length=40, help_text="In the notation of legal_moves (e.g. e4, Nf3, c3/S)")
+    client_id = serializers.CharField(
+        max_length=64,
+        required=False,
+        allow_blank=True,
+        help_text="Your id for this request: a retry with the same id is applied once",
+    )
+
+
+_PLAYERS: dict[tuple[int, int], tuple[float, dict[str, dict]]] = {}
+PLAYER_CACHE_SECONDS = 30.0
+
+
+@receiver(post_save, sender="tournaments.Player")
+@receiver(post_save, sender=settings.AUTH_USER_MODEL)
+def _forget_players(**kwargs) -> None:
+    """A renamed player (or account) is shown at once: drop the cached player objects of this process."""
+    _PLAYERS.clear()
+
+
+def players_of(game: Game) -> dict[str, dict]:
+    """The two player objects. On the move path the game is loaded without its players: their objects come from
+    a short per-process cache, cleared when any player or account is saved (in this process; others within 30 s)."""
+    if Game.white.is_cached(game) and Game.black.is_cached(game):
+        return {"white": PlayerSerializer(game.white).data, "black": PlayerSerializer(game.black).data}
+    key = (game.white_id, game.black_id)
+    cached = _PLAYERS.get(key)
+    if cached is not None and time.monotonic() - cached[0] < PLAYER_CACHE_SECONDS:
+        return cached[1]
+    from tournaments.models import Player
+
+    found = {p.pk: p for p in Player.objects.select_related("user").filter(pk__in=key)}
+    players = {"white": PlayerSerializer(found[game.white_id]).data, "black": PlayerSerializer(found[game.black_id]).data}
+    if len(_PLAYERS) > 5000:
+        _PLAYERS.clear()
+    _PLAYERS[key] = (time.monotonic(), players)
+    return players
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment else None
+
+
+def _points(value) -> float | None:
+    return float(value) if value is not None else None
+
+
+def game_detail(game: Game, user, now: datetime) -> dict:
+    """The public state of ``game`` as of ``now`` (plus the requesting player's own sealed move)."""
+    engine = take_engine(game)
+    try:
+        return _detail(game, engine, user, now)
+    finally:
+        put_engine(game, engine)
+
+
+def _detail(game: Game, engine, user, now: datetime) -> dict:
+    now_ms = to_ms(now)
+    clock = load_clock(game)
+    finished = game.status == Game.Status.FINISHED or bool(game.result)
+    controllers = {army: engine.controller(army) for army in ARMIES}
+    sealed: dict[str, bool] = {}
+    your_sealed: dict[str, str] = {}
+    if engine.simultaneous:
+        pending = pending_sealed(game) if game.status == Game.Status.LIVE else {}
+        sealed = {army: army in pending for army in ARMIES}
+        seats = seats_of(game, user)
+        your_sealed = {a: m.notation for a, m in pending.items() if m.seat in seats}
+        to_move = [] if finished else [a for a in ARMIES if not sealed[a]]
+        turn = to_move[0] if to_move else engine.turn
+        by_army = {a: engine.legal_moves(a) for a in to_move}
+    else:
+        turn = engine.turn
+        to_move = [] if finished else [turn]
+        by_army = {turn: engine.legal_moves(turn)} if not finished else {}
+    # The move path loads the game with these facts already joined in (games.live.lock_for_move).
+    event_slug = game.event_slug if hasattr(game, "event_slug") else game.round.event.slug
+    round_number = game.round_number if hasattr(game, "round_number") else game.round.number
+    players = players_of(game)
+    clocks = clock.view(now_ms)
+    clocks["controllers"] = controllers
+    for army in ARMIES:
+        deadline = clocks[army].pop("deadline_ms")
+        clocks[army]["flag_at"] = _iso(datetime.fromtimestamp(deadline / 1000, tz=now.tzinfo)) if deadline else None
+    detail = {
+        "id": game.pk,
+        "event": event_slug,
+        "round": round_number,
+        "board": game.board,
+        "white": players["white"],
+        "black": players["black"],
+        "variant": game.variant,
+        "start_position": game.start_position,
+        "position": engine.position(),
+        "turn": turn,
+        "to_move": [{"army": a, "seat": controllers[a]} for a in to_move],
+        "legal_moves": by_army.get(turn, []),
+        "legal_moves_by_army": by_army,
+        "moves": list(game.moves),
+        "clocks": clocks,
+        "controllers": controllers,
+        "simultaneous": engine.simultaneous,
+        "can_switch": engine.can_switch,
+        "status": game.status,
+        "result": game.result,
+        "termination": game.termination,
+        "result_status": game.result_status,
+        "white_points": _points(game.white_points),
+        "black_points": _points(game.black_points),
+        "version": game.version,
+        "started_at": _iso(game.started_at),
+        "finished_at": _iso(game.finished_at),
+    }
+    if engine.simultaneous:
+        detail["sealed"] = sealed
+        if your_sealed:
+            detail["your_sealed_move"] = your_sealed
+    return detail

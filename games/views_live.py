@@ -1,0 +1,94 @@
+"""The public live page of a game: board and clocks, refreshing itself by polling a server-rendered fragment.
+
+No login is needed to watch, and the page shows what the public API shows (never a sealed Parity move).
+Without JavaScript the page is still complete; a "refresh" link reloads it.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import render
+from django.utils import timezone
+from django.views.decorators.http import require_GET
+
+from games.live import refresh_for_read
+from games.models import Game
+from games.serializers_live import game_detail
+
+POLL_SECONDS = 2
+
+
+def _board_html(position: str, title: str) -> str:
+    """The project's SVG board; a plain text fallback for a position the diagram cannot read."""
+    from html import escape
+
+    try:
+        from tournaments import board_svg as boards
+
+        draw = getattr(boards, "render", None) or boards.board_svg
+        return draw(position, title=title, svg_id="live-board") if draw is boards.board_svg else draw(position)
+    except Exception:  # a diagram failure must not hide the game: show the position string
+        return f'<p class="note">Position: <code>{escape(position)}</code></p>'
+
+
+def _format_ms(ms: int | None) -> str:
+    if ms is None:
+        return "–"
+    seconds = ms // 1000
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def _context(request, game_id: int) -> dict:
+    game = None
+    if game_id <= 2**63 - 1:  # a bigger id would overflow PostgreSQL's bigint
+        game = Game.objects.select_related("round__event", "white__user", "black__user").filter(pk=game_id).order_by().first()
+    if game is None or not game.round.event.is_public:
+        raise Http404("no such game")
+    now = timezone.now()
+    game = refresh_for_read(game, now)
+    detail = game_detail(game, None, now)  # the public view, whoever asks
+    clocks = detail["clocks"]
+    sides = []
+    for army in ("white", "black"):
+        seat = detail["controllers"][army]
+        sides.append(
+            {
+                "army": army,
+                "player": detail[seat]["name"],
+                "remaining": _format_ms(clocks[army]["remaining_ms"]),
+                "remaining_ms": clocks[army]["remaining_ms"],
+                "running": clocks[army]["running"],
+                "sealed": detail.get("sealed", {}).get(army, False),
+            }
+        )
+    moves = detail["moves"]
+    numbered = (
+        [{"number": i + 1, "text": m} for i, m in enumerate(moves)]
+        if detail["simultaneous"]
+        else [{"number": i // 2 + 1, "text": " ".join(moves[i : i + 2])} for i in range(0, len(moves), 2)]
+    )
+    return {
+        "game": game,
+        "detail": detail,
+        "event": game.round.event,
+        "board": _board_html(detail["position"], f"Board {game.board}: {game.white.name} - {game.black.name}"),
+        "sides": sides,
+        "numbered_moves": numbered,
+        "live": detail["status"] != Game.Status.FINISHED,
+        "poll_seconds": POLL_SECONDS,
+    }
+
+
+@require_GET
+def live_game(request, game_id: int):
+    return render(request, "games/live.html", _context(request, game_id))
+
+
+@require_GET
+def live_fragment(request, game_id: int):
+    """The part of the page that changes (board, clocks, moves, result), fetched by the page's poller."""
+    response = render(request, "games/_live_state.html", _context(request, game_id))
+    response["Cache-Control"] = "no-store"
+    return response
