@@ -115,11 +115,13 @@ CELERY_TASK_ACKS_LATE = True  # a task lost with its worker is redelivered; our 
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "rvchess")
+# Flag falls are scheduled per move (games.check_flag at the deadline); beat sweeps up any whose task was lost.
+CELERY_BEAT_SCHEDULE = {"sweep-fallen-flags": {"task": "games.sweep_flags", "schedule": 30.0}}
 
 # --- REST framework -----------------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "config.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -135,6 +137,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # One name per choice set, so the schema's enums are stable and distinct.
+    "ENUM_NAME_OVERRIDES": {
+        "ArmyEnum": ["white", "black"],
+        "EventStatusEnum": "tournaments.models.Event.Status",
+        "ReportStatusEnum": "games.models.ResultReport.Status",
+        "GameStatusEnum": "games.models.Game.Status",
+    },
 }
 
 LOGIN_URL = "/admin/login/"

@@ -269,6 +269,20 @@ def check_flag(game_id: int, now: datetime | None = None) -> bool:
         return True
 
 
+def visible_game(game_id: int, user) -> Game | None:
+    """The game, if ``user`` may see it: the public (and the players) see published rounds of public events;
+    the event's arbiters, its organizer and staff see every game, unpublished pairings included."""
+    from tournaments.services.events import is_arbiter
+
+    game = Game.objects.select_related("round__event", "white__user", "black__user").filter(pk=game_id).order_by().first()
+    if game is None:
+        return None
+    event = game.round.event
+    if event.is_public and game.round.status in PLAYABLE_ROUND_STATES:
+        return game
+    return game if is_arbiter(user, event) else None
+
+
 def refresh_for_read(game: Game, now: datetime) -> Game:
     """Every read checks the clock: a flag past its deadline ends the game before the state is shown."""
     overdue = game.status == Game.Status.LIVE and game.flag_deadline is not None and game.flag_deadline <= now

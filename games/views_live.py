@@ -11,9 +11,10 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from games.live import refresh_for_read
+from games.live import refresh_for_read, visible_game
 from games.models import Game
 from games.serializers_live import game_detail
+from variants.base import IllegalMoveError, InvalidPositionError
 
 POLL_SECONDS = 2
 
@@ -43,12 +44,16 @@ def _format_ms(ms: int | None) -> str:
 def _context(request, game_id: int) -> dict:
     game = None
     if game_id <= 2**63 - 1:  # a bigger id would overflow PostgreSQL's bigint
-        game = Game.objects.select_related("round__event", "white__user", "black__user").filter(pk=game_id).order_by().first()
-    if game is None or not game.round.event.is_public:
+        game = visible_game(game_id, request.user)
+    if game is None:
         raise Http404("no such game")
     now = timezone.now()
-    game = refresh_for_read(game, now)
-    detail = game_detail(game, None, now)  # the public view, whoever asks
+    try:
+        game = refresh_for_read(game, now)
+        detail = game_detail(game, None, now)  # the public view, whoever asks
+    except (IllegalMoveError, InvalidPositionError):
+        # Stored moves that no longer replay (edited by hand): the arbiter must repair them; no page to show.
+        raise Http404("this game's record cannot be shown") from None
     clocks = detail["clocks"]
     sides = []
     for army in ("white", "black"):

@@ -16,3 +16,9 @@ def _eager_celery_unless_worker(request):
     app.conf.task_always_eager = True
     yield
     app.conf.task_always_eager = previous
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hasher(settings):
+    """Password hashing is deliberately slow; tests that create many accounts need not pay for it."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
