@@ -1,48 +1,72 @@
+"""Admin for games and result reports, scoped like the tournaments admin: an organizer or arbiter sees the games
+and reports of their own events only (staff with the model permissions see all). Results are never typed in
+here: they are written by games.results.record_result (the round page, the result API, or "accept" below)."""
+
 from django.contrib import admin
+from django.core.exceptions import ValidationError
 
 from games import models
+from tournaments import services
+from tournaments.admin import EventScoped
+
+RESULT_FIELDS = ["result", "termination", "white_points", "black_points", "result_status"]
 
 
 @admin.register(models.Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(EventScoped, admin.ModelAdmin):
+    event_path = "round__event__"
     list_display = ["round", "board", "white", "black", "result", "termination", "result_status", "status"]
     list_filter = ["status", "result_status"]
     list_select_related = ["round__event", "white", "black"]
+    readonly_fields = ["round", "board", "white", "black", *RESULT_FIELDS]
+
+    def has_add_permission(self, request, obj=None):
+        return False  # games are made by pairing a round
 
 
 @admin.register(models.ResultReport)
-class ResultReportAdmin(admin.ModelAdmin):
-    """Reports awaiting confirmation and disputes: organizers enter the decision through the result API or the game."""
+class ResultReportAdmin(EventScoped, admin.ModelAdmin):
+    """Reports awaiting confirmation and disputes: the arbiter accepts one, or enters the result on the round page."""
 
+    event_path = "game__round__event__"
     list_display = ["game", "reporter", "outcome", "termination", "white_points", "black_points", "status", "responder"]
     list_filter = ["status", "game__round__event"]
     search_fields = ["game__white__name", "game__black__name", "reporter__username"]
     list_select_related = ["game__round__event", "game__white", "game__black", "reporter", "responder"]
-    readonly_fields = ["created_at", "updated_at"]
-    raw_id_fields = ["game", "reporter", "responder"]
+    readonly_fields = ["game", "reporter", "outcome", "termination", "position", "white_points", "black_points", "status",
+                       "responder", "comment", "created_at", "updated_at"]  # fmt: skip
     actions = ["accept_reports"]
+
+    def has_add_permission(self, request, obj=None):
+        return False  # players report through the API
+
+    def has_change_permission(self, request, obj=None):
+        return False  # a report is what a player said; the decision is a result, not an edited report
 
     @admin.action(description="Accept the selected reports as the final result")
     def accept_reports(self, request, queryset):
-        from django.core.exceptions import ValidationError
-
-        from games.results import record_result
+        from games.results import record_result, sides_from_points
         from games.serializers_results import OUTCOMES
 
         accepted = 0
-        for report in queryset.select_related("game"):
+        for report in queryset.select_related("game__round__event"):
+            game = report.game
+            if not services.is_arbiter(request.user, game.round.event):
+                self.message_user(request, f"{game}: you are not an arbiter of {game.round.event}", level="error")
+                continue
             try:
                 record_result(
-                    report.game,
+                    game,
                     result=OUTCOMES[report.outcome],
                     termination=report.termination,
                     position=report.position,
                     by=request.user,
+                    **sides_from_points(game, report.termination, report.white_points, report.black_points),
                 )
             except ValidationError as exc:
-                self.message_user(request, f"{report.game}: {'; '.join(exc.messages)}", level="error")
+                self.message_user(request, f"{game}: {'; '.join(exc.messages)}", level="error")
                 continue
-            report.game.reports.filter(status__in=["pending", "disputed"]).update(
+            game.reports.filter(status__in=["pending", "disputed"]).update(
                 status=models.ResultReport.Status.RESOLVED, responder=request.user
             )
             accepted += 1

@@ -8,6 +8,7 @@ from rest_framework import serializers, status
 from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
@@ -16,12 +17,26 @@ from games.serializers_results import LoginSerializer, TokenSerializer
 _WRONG = "unable to log in with this username and password"
 
 
+class LoginThrottle(ScopedRateThrottle):
+    """The ``login`` rate per client address, which the client cannot choose.
+
+    DRF trusts the whole X-Forwarded-For header when REST_FRAMEWORK["NUM_PROXIES"] is unset, so a client could
+    send a new made-up address with every guess and never be throttled. Without a configured proxy count only
+    the connection's address counts; behind N trusted proxies, set NUM_PROXIES = N and DRF picks the right hop.
+    """
+
+    def get_ident(self, request):
+        if api_settings.NUM_PROXIES is None:
+            return request.META.get("REMOTE_ADDR", "")
+        return super().get_ident(request)
+
+
 class ObtainToken(APIView):
     """Exchange a username and password for the account's API token (throttled: the ``login`` rate)."""
 
     permission_classes = [AllowAny]
     authentication_classes: list = []  # a stale token or session must not stop someone from logging in
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [LoginThrottle]
     throttle_scope = "login"
 
     @extend_schema(

@@ -10,7 +10,6 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
 from django.db.models import Q
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
 from rest_framework.generics import ListAPIView
@@ -19,7 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.models import Game, ResultReport
-from games.results import compute_points, record_result
+from games.results import compute_points, record_result, sides_from_points
 from games.serializers_results import (
     OUTCOMES,
     ArbiterResultInputSerializer,
@@ -31,6 +30,7 @@ from games.serializers_results import (
     ReportSerializer,
 )
 from tournaments.models import Round
+from tournaments.services.events import is_arbiter  # one rule: an organizer of event A is no arbiter of B
 
 VISIBLE_ROUNDS = (Round.Status.PUBLISHED, Round.Status.COMPLETE)
 OPEN = (ResultReport.Status.PENDING, ResultReport.Status.DISPUTED)
@@ -48,13 +48,6 @@ class Conflict(exceptions.APIException):
     default_code = "conflict"
 
 
-def is_arbiter(user, event) -> bool:
-    """Organizer, one of the event's arbiters, or staff."""
-    return bool(
-        user.is_authenticated and (user.is_staff or event.organizer_id == user.pk or event.arbiters.filter(pk=user.pk).exists())
-    )
-
-
 def seat_of(user, game: Game) -> str | None:
     if game.white.user_id == user.pk:
         return "white"
@@ -67,9 +60,17 @@ def _games():
     return Game.objects.select_related("round__event", "white__user", "black__user")
 
 
+def _game(pk: int) -> Game:
+    """The paired game ``pk``, or a 404 naming the field."""
+    game = _games().filter(pk=pk).first()
+    if game is None:
+        raise exceptions.NotFound({"game": [f"no paired game with id {pk}"]})
+    return game
+
+
 def player_game(user, pk: int) -> tuple[Game, str]:
     """The game ``pk`` for one of its players: 404 if unknown or not yet published, 403 if not theirs."""
-    game = get_object_or_404(_games(), pk=pk)
+    game = _game(pk)
     arbiter = is_arbiter(user, game.round.event)
     if game.round.status not in VISIBLE_ROUNDS and not arbiter:
         raise exceptions.NotFound({"game": ["no published pairing with this id"]})
@@ -171,7 +172,15 @@ class ReportView(APIView):
                 == (white, black)
             ):
                 # Both players reported the same: that is a confirmation.
-                record_result(game, result=result, termination=v["termination"], position=v["position"], by=request.user)
+                record_result(
+                    game,
+                    result=result,
+                    termination=v["termination"],
+                    position=v["position"],
+                    checking_side=v["checking_side"],
+                    forcing_side=v["forcing_side"],
+                    by=request.user,
+                )
                 report.status = ResultReport.Status.CONFIRMED
                 theirs.status = ResultReport.Status.CONFIRMED
                 theirs.responder = request.user
@@ -226,6 +235,7 @@ class ConfirmView(APIView):
                         termination=report.termination,
                         position=report.position,
                         by=request.user,
+                        **sides_from_points(game, report.termination, report.white_points, report.black_points),
                     )
                 except DjangoValidationError as exc:
                     raise _validation(exc) from None
@@ -275,7 +285,7 @@ class ArbiterResultView(APIView):
         operation_id="games_result_enter",
     )
     def post(self, request, pk: int):
-        game = get_object_or_404(_games(), pk=pk)
+        game = _game(pk)
         if not is_arbiter(request.user, game.round.event):
             raise exceptions.PermissionDenied({"game": ["only the organizer, an arbiter or staff may enter results"]})
         data = ArbiterResultInputSerializer(data=request.data)
@@ -308,7 +318,7 @@ class GameReportsView(ListAPIView):
     pagination_class = None
 
     def get_queryset(self):
-        game = get_object_or_404(_games(), pk=self.kwargs["pk"])
+        game = _game(self.kwargs["pk"])
         if not is_arbiter(self.request.user, game.round.event):
             player_game(self.request.user, game.pk)
         return game.reports.select_related("reporter", "responder")

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from games.models import Game
 from scoring import game_points, result_from_points, terminations_for_variant
-from scoring.terminations import FORFEIT, needs_material
+from scoring.terminations import FORFEIT, PERPETUAL_CHECK, STALEMATE, needs_material
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -100,6 +100,20 @@ def compute_points(
             {"result": f"under {profile} scoring this {termination} scores {white:g}-{black:g}, which is {implied}, not {result}"}
         )
     return Decimal(str(white)), Decimal(str(black))
+
+
+def sides_from_points(game: Game, termination: str, white: Decimal, black: Decimal) -> dict[str, str]:
+    """The ``forcing_side`` / ``checking_side`` behind server-computed points, for replaying a stored report.
+
+    A report keeps outcome, termination, position and the points computed when it was made, not the side that
+    forced stalemate or gave perpetual check; with a drawn outcome ("1/2-1/2") that side is only in the points:
+    the army of the seat that scored more. Equal points (classical scoring) need no side.
+    """
+    if termination not in (STALEMATE, PERPETUAL_CHECK) or white == black:
+        return {}
+    seat = "white" if white > black else "black"
+    army = next((a for a, s in (game.controllers or {}).items() if s == seat), seat)
+    return {("forcing_side" if termination == STALEMATE else "checking_side"): army}
 
 
 def stored_result(white: Decimal, black: Decimal) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -25,6 +26,12 @@ def _message(exc: ValidationError) -> str:
     if hasattr(exc, "error_dict"):
         return "; ".join(m for msgs in exc.message_dict.values() for m in msgs)
     return " ".join(exc.messages)
+
+
+def _refused(request, text: str) -> None:
+    """Show a service's refusal; the admin's own "saved successfully" message is then suppressed."""
+    request._service_refused = True
+    messages.error(request, text)
 
 
 class EventScoped:
@@ -49,6 +56,20 @@ class EventScoped:
         for part in self.event_path.rstrip("_").split("__") if self.event_path else []:
             obj = getattr(obj, part)
         return obj
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        # An organizer or arbiter may pick only their own events (and their registrations) in add forms.
+        if not self._sees_all(request, "change"):
+            if db_field.name == "event":
+                kwargs["queryset"] = self._events_of(request)
+            elif db_field.name == "registration":
+                kwargs["queryset"] = models.Registration.objects.filter(event__in=self._events_of(request))
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def message_user(self, request, message, level=messages.INFO, *args, **kwargs):
+        if level == messages.SUCCESS and getattr(request, "_service_refused", False):
+            return  # a service refused the save: "added/changed successfully" would be false
+        super().message_user(request, message, level, *args, **kwargs)
 
     def has_module_permission(self, request):
         return request.user.is_active and request.user.is_staff
@@ -174,16 +195,17 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
             return super().save_formset(request, form, formset, change)
         event = form.instance
         instances = formset.save(commit=False)
-        for obj in formset.deleted_objects:
-            obj.delete()
-        for reg in instances:
-            if reg.pk:
-                reg.save()
-                continue
-            try:
-                services.register_player(event, reg.player, seed=reg.seed or None, by=request.user)
-            except ValidationError as exc:
-                messages.error(request, _message(exc))
+        try:
+            with transaction.atomic():  # all registrations of the form, or none
+                for obj in formset.deleted_objects:
+                    obj.delete()
+                for reg in instances:
+                    if reg.pk:
+                        reg.save()
+                        continue
+                    services.register_player(event, reg.player, seed=reg.seed or None, by=request.user)
+        except ValidationError as exc:
+            _refused(request, f"Registrations not saved: {_message(exc)}")
 
     # --- actions ------------------------------------------------------------------------------------------
     @admin.action(description="Pair and publish the next round (background task)")
@@ -315,7 +337,7 @@ class RegistrationAdmin(EventScoped, admin.ModelAdmin):
         try:
             services.register_player(obj.event, obj.player, seed=obj.seed or None, by=request.user)
         except ValidationError as exc:
-            messages.error(request, _message(exc))
+            _refused(request, _message(exc))
 
 
 @admin.register(models.ByeRequest)
@@ -327,18 +349,38 @@ class ByeRequestAdmin(EventScoped, admin.ModelAdmin):
         try:
             services.request_bye(obj.registration.event, obj.registration.player, obj.round_number, by=request.user)
         except ValidationError as exc:
-            messages.error(request, _message(exc))
+            _refused(request, _message(exc))
+
+
+class GameResultForm(forms.ModelForm):
+    final_position = forms.CharField(
+        required=False,
+        max_length=300,
+        help_text="Final position string: needed for endings decided on material (agreement, repetition, ...) "
+        "under dynamic scoring.",
+    )
+
+    class Meta:
+        model = Game
+        fields = ["white", "black", "result", "termination"]
 
 
 class GameInline(EventRoleInline, admin.TabularInline):
     """Boards of a round: players while unpublished, results after (through games.results.record_result)."""
 
     model = Game
+    form = GameResultForm
     extra = 0
     can_delete = False
     fields = ["board", "white", "black", "variant", "result", "termination", "white_points", "black_points", "result_status"]
     readonly_fields = ["board", "variant", "white_points", "black_points", "result_status"]
     autocomplete_fields = ["white", "black"]
+
+    def get_fields(self, request, obj=None):
+        fields = list(super().get_fields(request, obj))
+        if obj is not None and obj.status != models.Round.Status.PAIRED:
+            fields.insert(fields.index("termination") + 1, "final_position")
+        return fields
 
     def get_readonly_fields(self, request, obj=None):
         fields = list(super().get_readonly_fields(request, obj))
@@ -379,21 +421,33 @@ class RoundAdmin(EventScoped, admin.ModelAdmin):
         rnd = form.instance
         formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []  # saved by the services
         try:
-            if rnd.status == models.Round.Status.PAIRED:
-                boards = []
-                for f in sorted(formset.forms, key=lambda f: f.instance.board):
-                    boards.append((f.cleaned_data["white"].pk, f.cleaned_data["black"].pk))
-                if boards != [(g.white_id, g.black_id) for g in rnd.games.order_by("board")]:
-                    services.set_round_pairings(rnd, boards, by=request.user)
-            else:
-                for f in formset.forms:
-                    if {"result", "termination"} & set(f.changed_data):
-                        game = Game.objects.get(pk=f.instance.pk)
-                        services.enter_result(
-                            game, result=f.cleaned_data["result"], termination=f.cleaned_data["termination"], by=request.user
-                        )
+            with transaction.atomic():  # every board of the form, or none
+                if rnd.status == models.Round.Status.PAIRED:
+                    boards = []
+                    for f in sorted(formset.forms, key=lambda f: f.instance.board):
+                        boards.append((f.cleaned_data["white"].pk, f.cleaned_data["black"].pk))
+                    if boards != [(g.white_id, g.black_id) for g in rnd.games.order_by("board")]:
+                        services.set_round_pairings(rnd, boards, by=request.user)
+                else:
+                    for f in formset.forms:
+                        if {"result", "termination", "final_position"} & set(f.changed_data):
+                            self._enter_result(request, f)
         except ValidationError as exc:
-            messages.error(request, f"Nothing saved: {_message(exc)}")
+            _refused(request, f"Nothing saved: {_message(exc)}")
+
+    @staticmethod
+    def _enter_result(request, form) -> None:
+        game = Game.objects.get(pk=form.instance.pk)
+        try:
+            services.enter_result(
+                game,
+                result=form.cleaned_data["result"],
+                termination=form.cleaned_data["termination"],
+                position=form.cleaned_data.get("final_position", ""),
+                by=request.user,
+            )
+        except ValidationError as exc:
+            raise ValidationError(f"board {game.board}: {_message(exc)}") from None
 
     @admin.action(description="Publish the selected rounds")
     def publish(self, request, queryset):
@@ -445,7 +499,7 @@ class VariantBlockAdmin(EventScoped, admin.ModelAdmin):
                 obj.event, obj.index, form.cleaned_data["first_roll"], form.cleaned_data["second_roll"] or None, by=request.user
             )
         except ValidationError as exc:
-            messages.error(request, _message(exc))
+            _refused(request, _message(exc))
 
 
 @admin.register(models.ColourDraw)

@@ -36,7 +36,17 @@ def _fail(line: int, reason: str) -> ValidationError:
 
 def parse_rows(text: str) -> list[Row]:
     """Parse and check every row; raise ValidationError({"csv": "row N: reason"}) at the first bad one."""
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")), strict=True)
+    done: list[Row] = []
+    try:
+        return _check_rows(reader, done)
+    except csv.Error as exc:  # e.g. an unterminated quote: refuse rather than guess where the field ends
+        line = (done[-1].line if done else 1) + 1
+        raise _fail(line, f"malformed CSV ({exc})") from None
+
+
+def _check_rows(reader: csv.DictReader, rows: list[Row]) -> list[Row]:
+    """Check every row into ``rows`` (filled as it goes, so a reader error can name the row after the last)."""
     if not reader.fieldnames:
         raise ValidationError({"csv": "the file is empty: a header row with at least 'name' is needed"})
     header = [(h or "").strip().lower() for h in reader.fieldnames]
@@ -44,9 +54,9 @@ def parse_rows(text: str) -> list[Row]:
     if "name" not in header or unknown:
         what = f"unknown column(s) {', '.join(unknown)}" if unknown else "no 'name' column"
         raise ValidationError({"csv": f"row 1 (header): {what}; the columns are {', '.join(COLUMNS)}"})
-    rows: list[Row] = []
     seen_names: dict[str, int] = {}
     seen_ids: dict[str, int] = {}
+    seen_seeds: dict[int, int] = {}
     for line, raw in enumerate(reader, start=2):
         if len(rows) >= MAX_ROWS:
             raise _fail(line, f"more than {MAX_ROWS} players")
@@ -72,6 +82,10 @@ def parse_rows(text: str) -> list[Row]:
         seed_text = values.get("seed", "")
         if seed_text and (not seed_text.isdigit() or int(seed_text) < 1):
             raise _fail(line, f"seed {seed_text!r} is not a positive whole number")
+        if seed_text and int(seed_text) in seen_seeds:
+            raise _fail(line, f"seed {seed_text} repeats row {seen_seeds[int(seed_text)]}")
+        if seed_text:
+            seen_seeds[int(seed_text)] = line
         key = name.casefold()
         if fide_id and fide_id in seen_ids:
             raise _fail(line, f"FIDE id {fide_id} repeats row {seen_ids[fide_id]}")

@@ -6,6 +6,7 @@ from tournaments import views_public
 
 urlpatterns = [
     path("", views_public.event_list, name="event-list"),
+    path("events/", views_public.event_list, name="event-list-events"),  # where /events/<slug>/ suggests it is
     path("events/<slug:slug>/", views_public.event_detail, name="event-detail"),
     path("events/<slug:slug>/rounds/<int:number>/", views_public.round_detail, name="event-round"),
     path("events/<slug:slug>/standings/", views_public.standings, name="event-standings"),

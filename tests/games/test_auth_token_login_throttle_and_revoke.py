@@ -53,6 +53,16 @@ def test_logins_are_throttled_with_the_login_rate(monkeypatch):
     assert codes == [400, 400, 429]
 
 
+def test_a_made_up_forwarded_address_does_not_escape_the_login_throttle(monkeypatch):
+    monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", {"login": "2/min"})
+    client = APIClient()
+    codes = [
+        client.post("/api/auth/token/", {"username": "x", "password": "y"}, HTTP_X_FORWARDED_FOR=f"10.0.0.{i}").status_code
+        for i in range(3)
+    ]
+    assert codes == [400, 400, 429]
+
+
 def test_me_games_needs_a_token():
     assert APIClient().get("/api/me/games/").status_code == 401
 

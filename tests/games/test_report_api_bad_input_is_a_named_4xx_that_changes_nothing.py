@@ -43,9 +43,10 @@ def test_reporting_a_game_one_does_not_play_is_403_naming_the_game(setup):
     assert_unchanged(setup["game"])
 
 
-def test_an_unknown_game_is_404(setup):
+def test_an_unknown_game_is_404_naming_the_game(setup):
     response = report(setup["anna"], setup["game"].__class__(pk=999999), {"outcome": "draw", "termination": "agreement"})
     assert response.status_code == 404
+    assert "999999" in response.json()["errors"]["game"][0]
 
 
 def test_a_game_of_an_unpublished_round_is_404(setup):

@@ -22,3 +22,9 @@ def test_a_private_event_has_no_public_page(client, club_championship):
     club_championship.event.save()
     assert client.get("/events/club-championship/").status_code == 404
     assert client.get("/events/club-championship/standings/").status_code == 404
+
+
+def test_the_event_list_is_also_at_slash_events(client, spring_open):
+    response = client.get("/events/")
+    assert response.status_code == 200
+    assert 'href="/events/spring-open/"' in response.content.decode()

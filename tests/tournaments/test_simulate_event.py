@@ -79,3 +79,30 @@ def test_bad_arguments_are_one_line_errors():
     with pytest.raises(CommandError, match="cannot be paired without a rematch"):
         _run("--format", "swiss", "--players", "4", "--rounds", "5", "--seed", "1")
     assert Event.objects.count() == 0  # a failed simulation leaves nothing behind
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--format", "rr", "--players", "6", "--rounds", "9"), "has 5 rounds: --rounds must be at most 5"),
+        (("--format", "rr2", "--players", "4", "--rounds", "8"), "has 6 rounds: --rounds must be at most 6"),
+        (("--format", "rr2", "--players", "4", "--rounds", "3"), "must be even for rr2"),
+    ],
+)
+def test_round_robin_rounds_beyond_the_schedule_or_splitting_a_mini_match_are_refused(args, message):
+    with pytest.raises(CommandError, match=message):
+        _run(*args, "--seed", "1")
+    assert not Event.objects.exists()
+
+
+def test_an_unknown_format_on_the_command_line_is_one_line_and_a_non_zero_exit():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    manage = Path(__file__).resolve().parents[2] / "manage.py"
+    args = ["--format", "knockout", "--players", "4", "--rounds", "2", "--seed", "1"]
+    done = subprocess.run([sys.executable, str(manage), "simulate_event", *args], capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0 and done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "invalid choice: 'knockout'" in lines[0], done.stderr

@@ -14,11 +14,23 @@ from tournaments.services.history import last_round
 MAX_REQUESTED_BYES = 1  # requested byes per player and event (docs/pairing.md)
 
 
+def is_event_staff(user) -> bool:
+    """Staff in the contract's sense: may act as arbiter of every event.
+
+    Not the bare ``is_staff`` flag: every organizer needs that flag to log in to the admin, so it would let the
+    organizer of one event manage all the others. Staff are superusers and staff users holding the global
+    ``tournaments.change_event`` permission (the same users the admin shows every event to).
+    """
+    if user is None or not user.is_authenticated or not user.is_active:
+        return False
+    return bool(user.is_superuser or (user.is_staff and user.has_perm("tournaments.change_event")))
+
+
 def is_arbiter(user, event: Event) -> bool:
-    """Staff (contract: user.is_staff), the organizer and the event's arbiters may run rounds and enter results."""
+    """Staff (:func:`is_event_staff`), the organizer and the event's arbiters may run rounds and enter results."""
     if user is None or not user.is_authenticated:
         return False
-    return bool(user.is_superuser or user.is_staff) or is_organizer(user, event) or event.arbiters.filter(pk=user.pk).exists()
+    return is_event_staff(user) or is_organizer(user, event) or event.arbiters.filter(pk=user.pk).exists()
 
 
 def is_organizer(user, event: Event) -> bool:

@@ -29,6 +29,10 @@ def pair_and_publish_round(
     if event is None:
         return {"ok": False, "error": f"no event {event_id}"}
     user = get_user_model().objects.filter(pk=user_id).first() if user_id else None
+    from tournaments.services import is_arbiter
+
+    if user is not None and not is_arbiter(user, event):  # the admin checks too; a queued task must not trust it
+        return {"ok": False, "error": f"{user} is not an arbiter of {event}"}
     try:
         rnd = pair_round(event, round_number, by=user)
         if publish:

@@ -27,10 +27,21 @@ def _message(exc: ValidationError) -> str:
 class Command(BaseCommand):
     help = "Simulate a whole event (pairings, colours, variant blocks, results, standings) through the real code."
 
+    def create_parser(self, prog_name, subcommand, **kwargs):
+        parser = super().create_parser(prog_name, subcommand, **kwargs)
+        # Bad arguments are one line ("...: error: argument --format: invalid choice ..."), not usage + error.
+        parser.print_usage = lambda file=None: None
+        return parser
+
     def add_arguments(self, parser):
         parser.add_argument("--format", required=True, choices=[c for c, _ in Event.Format.choices])
         parser.add_argument("--players", type=int, required=True, help="number of players (2 for a match)")
-        parser.add_argument("--rounds", type=int, required=True, help="rounds (games in a match)")
+        parser.add_argument(
+            "--rounds",
+            type=int,
+            required=True,
+            help="rounds (games in a match); a round-robin has at most N-1 (rr2: 2(N-1), even), N rounded up to even",
+        )
         parser.add_argument("--seed", type=int, required=True)
         parser.add_argument("--json", action="store_true", help="print one JSON document")
         parser.add_argument(
@@ -46,6 +57,12 @@ class Command(BaseCommand):
             raise CommandError("a match has exactly 2 players (--players 2)")
         if rounds < 1 or rounds > 200:
             raise CommandError("--rounds must be from 1 to 200")
+        if fmt in (Event.Format.ROUND_ROBIN, Event.Format.DOUBLE_ROUND_ROBIN):
+            total = (n + n % 2 - 1) * (2 if fmt == Event.Format.DOUBLE_ROUND_ROBIN else 1)
+            if rounds > total:
+                raise CommandError(f"a {fmt} event of {n} players has {total} rounds: --rounds must be at most {total}")
+            if fmt == Event.Format.DOUBLE_ROUND_ROBIN and rounds % 2:
+                raise CommandError("--rounds must be even for rr2: each opponent is met in a two-game mini-match")
         variant = options["variant"]
         policy = POLICIES.get(variant, Event.VariantPolicy.FIXED)
         key = "rvc" if policy != Event.VariantPolicy.FIXED else variant

@@ -1,0 +1,85 @@
+"""Admin refusals: an organizer cannot reach into another organizer's event, and a refused save writes nothing
+and claims no success."""
+
+import pytest
+from django.contrib.messages import get_messages
+
+from games.models import Game
+from tests.tournaments.helpers import make_event
+from tournaments.models import ByeRequest, Player, Registration
+from tournaments.services import pair_round, publish_round
+
+pytestmark = pytest.mark.django_db
+
+
+def _texts(response) -> list[str]:
+    return [str(m) for m in get_messages(response.wsgi_request)]
+
+
+def test_an_organizer_cannot_register_a_player_into_another_organizers_event(client):
+    _, me, _ = make_event(2, slug="mine")
+    theirs, _, _ = make_event(2, slug="theirs")
+    intruder = Player.objects.create(name="Intruder")
+    client.force_login(me)
+    form = client.get("/admin/tournaments/registration/add/")
+    assert f'value="{theirs.pk}"' not in form.content.decode()
+    response = client.post("/admin/tournaments/registration/add/", {"event": theirs.pk, "player": intruder.pk, "seed": 9})
+    assert response.status_code == 200  # the form again, with the error on "event"
+    assert "event" in response.context["adminform"].form.errors
+    assert not Registration.objects.filter(event=theirs, player=intruder).exists()
+
+
+def test_an_organizer_cannot_request_a_bye_in_another_organizers_event(client):
+    _, me, _ = make_event(2, slug="mine")
+    theirs, _, _ = make_event(2, slug="theirs")
+    registration = theirs.registrations.first()
+    client.force_login(me)
+    response = client.post("/admin/tournaments/byerequest/add/", {"registration": registration.pk, "round_number": 3})
+    assert response.status_code == 200
+    assert not ByeRequest.objects.exists()
+
+
+def _round_form(rnd, results: dict[int, tuple[str, str]]) -> dict:
+    games = list(rnd.games.order_by("board"))
+    data = {
+        "games-TOTAL_FORMS": str(len(games)),
+        "games-INITIAL_FORMS": str(len(games)),
+        "games-MIN_NUM_FORMS": "0",
+        "games-MAX_NUM_FORMS": "1000",
+        "byes-TOTAL_FORMS": "0",
+        "byes-INITIAL_FORMS": "0",
+        "byes-MIN_NUM_FORMS": "0",
+        "byes-MAX_NUM_FORMS": "1000",
+    }
+    for i, game in enumerate(games):
+        result, termination = results[game.board]
+        data |= {f"games-{i}-id": str(game.pk), f"games-{i}-round": str(rnd.pk)}
+        data |= {f"games-{i}-result": result, f"games-{i}-termination": termination}
+    return data
+
+
+def test_one_bad_result_on_the_round_page_saves_no_board_and_names_the_board(client):
+    event, organizer, _ = make_event(4)
+    rnd = publish_round(pair_round(event, by=organizer))
+    client.force_login(organizer)
+    data = _round_form(rnd, {1: ("1-0", "checkmate"), 2: ("1-0", "bogus")})
+    response = client.post(f"/admin/tournaments/round/{rnd.pk}/change/", data)
+    texts = _texts(response)
+    assert any(t.startswith("Nothing saved: board 2: 'bogus'") for t in texts), texts
+    assert not any("successfully" in t for t in texts), texts
+    assert not Game.objects.filter(round=rnd).exclude(result="").exists()
+
+
+def test_an_agreed_draw_is_entered_on_the_round_page_with_its_final_position(client):
+    event, organizer, _ = make_event(2, variant_policy="fixed", variant_key="chess")
+    rnd = publish_round(pair_round(event, by=organizer))
+    client.force_login(organizer)
+    page = client.get(f"/admin/tournaments/round/{rnd.pk}/change/")
+    assert 'name="games-0-final_position"' in page.content.decode()
+    data = _round_form(rnd, {1: ("1/2-1/2", "agreement")})
+    data["games-0-final_position"] = "4k3/3r4/8/8/8/8/2RR4/4K3 w - - 0 60"  # White a rook up: wins on material
+    response = client.post(f"/admin/tournaments/round/{rnd.pk}/change/", data)
+    assert response.status_code == 302, _texts(response)
+    game = rnd.games.get()
+    assert game.result_status == "final", _texts(response)
+    assert (float(game.white_points), float(game.black_points)) == (51.0, 49.0)
