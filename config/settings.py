@@ -126,7 +126,10 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_THROTTLE_RATES": {"login": env_str("LOGIN_THROTTLE", "10/min")},
+    # Players at a venue often share one address: the default allows a room of them to log in at once.
+    "DEFAULT_THROTTLE_RATES": {"login": env_str("LOGIN_THROTTLE", "30/min")},
+    # Behind N trusted reverse proxies the client address is the Nth from the right in X-Forwarded-For.
+    "NUM_PROXIES": env_int("NUM_PROXIES", 0) or None,
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
