@@ -350,11 +350,11 @@ def second_roll_allowed(first: str) -> bool:
 
 
 def all_layouts() -> Iterator[Layout]:
-    """Every distinct first roll alone (56), then every allowed (first, second) pair (50 x 56), ascending."""
-    rolls = first_rolls()
-    for first in rolls:
+    """Every distinct first roll alone (56) and every allowed (first, second) pair (50 x 56), in ascending order:
+    by first roll, the roll alone before its pairs, then by second roll (so the lines of ``rvc_layout --all``
+    come out as ``LC_ALL=C sort`` would order them: ``-`` sorts before any digit)."""
+    for first in first_rolls():
         yield layout(first)
-    for first in rolls:
         if second_roll_allowed(first):
-            for second in rolls:
+            for second in first_rolls():
                 yield layout(first, second)

@@ -6,12 +6,12 @@ hooks that differ; notation is python-chess SAN, the position string is its FEN.
 
 from __future__ import annotations
 
-import io
+from collections.abc import Callable
 from typing import ClassVar
 
 import chess
-import chess.pgn
 
+from variants import pgn_text
 from variants.base import (
     BLACK,
     CHECKMATE,
@@ -59,31 +59,24 @@ class PyChessEngine(Engine):
 
     @classmethod
     def from_pgn(cls, text: str) -> PyChessEngine:
-        game = chess.pgn.read_game(io.StringIO(text))
-        if game is None:
-            raise IllegalMoveError("no game found in the PGN text")
-        tags = dict(game.headers)
-        engine = cls.from_position(tags["FEN"]) if "FEN" in tags else cls.new()
-        engine.tags = tags
-        # Replay from the SAN text rather than python-chess's parsed moves: the variant's own parser decides.
-        node = game
-        ply = 0
-        while node.variations:
-            node = node.variations[0]
-            san = node.san() if node.move else ""
-            ply += 1
-            engine._play_numbered(san, ply)
-        if game.errors:
-            raise IllegalMoveError(str(game.errors[0]))
-        return engine
-
-    def _play_numbered(self, move: str, ply: int) -> str:
+        """Replay a PGN game move by move with this engine's own parser; a bad move raises IllegalMoveError
+        naming it, e.g. ``move 12... h7@P: reason`` (numbers follow the position, so a FEN game keeps its own)."""
         try:
-            return self.play(move)
-        except IllegalMoveError as exc:
-            number = (ply + 1) // 2
-            dots = "." if ply % 2 else "..."
-            raise IllegalMoveError(f"move {number}{dots} {move}: {exc}") from None
+            game = pgn_text.read(text)
+        except pgn_text.PgnError as exc:
+            raise IllegalMoveError(str(exc)) from None
+        if game.empty:
+            raise IllegalMoveError("no game found in the PGN text")
+        engine = cls.from_position(game.tags["FEN"]) if "FEN" in game.tags else cls.new()
+        engine.tags = game.tags
+        for word in game.words:
+            number = engine.board.fullmove_number
+            dots = "." if engine.board.turn == chess.WHITE else "..."
+            try:
+                engine.play(word)
+            except IllegalMoveError as exc:
+                raise IllegalMoveError(f"move {number}{dots} {word}: {exc}") from None
+        return engine
 
     # --- state ----------------------------------------------------------------------------------------------
     @property
@@ -159,15 +152,25 @@ class PyChessEngine(Engine):
         return totals
 
     def to_pgn(self, tags: dict[str, str] | None = None) -> str:
-        game = chess.pgn.Game.from_board(self.board)
-        game.headers["Variant"] = self.name
-        for key, value in {**self.tags, **(tags or {})}.items():
-            game.headers[key] = value
+        """The game as PGN: the seven-tag roster, ``Variant``, ``SetUp``/``FEN`` when it did not start from the
+        variant's start position, ``Termination`` when it ended on the board."""
+        headers = {key: value for key, value in self.tags.items() if key not in ("SetUp", "FEN", "Termination")}
+        headers["Variant"] = self.name
+        root = self.board.root()
+        if root.fen() != type(self).new().position():
+            headers["SetUp"] = "1"
+            headers["FEN"] = root.fen()
         outcome = self.outcome()
+        result = self.tags.get("Result", "*")
         if outcome is not None:
-            game.headers["Result"] = outcome.result
-            game.headers["Termination"] = outcome.termination
-        return str(game)
+            result = self.pgn_result(outcome)
+            headers["Termination"] = outcome.termination
+        headers.update(tags or {})
+        return pgn_text.write(headers, self.moves(), result, root.fullmove_number, root.turn == chess.BLACK)
+
+    def pgn_result(self, outcome: Outcome) -> str:
+        """The PGN Result of a game that ended on the board (seats and armies coincide except in sscc)."""
+        return outcome.result
 
     def perft(self, depth: int) -> int:
         if depth == 0:
@@ -183,3 +186,18 @@ class PyChessEngine(Engine):
             total += self.perft(depth - 1)
             board.pop()
         return total
+
+
+def perft_board(board: chess.Board, depth: int, ended: Callable[[chess.Board], bool] | None = None) -> int:
+    """Leaf count ``depth`` plies below ``board`` (``depth`` >= 1); ``ended(board)`` says whether a position ends
+    the game although moves remain (python-chess's generator already yields nothing after mate or stalemate)."""
+    if ended is not None and ended(board):
+        return 0
+    if depth == 1:
+        return sum(1 for _ in board.generate_legal_moves())
+    total = 0
+    for move in list(board.generate_legal_moves()):
+        board.push(move)
+        total += perft_board(board, depth - 1, ended)
+        board.pop()
+    return total

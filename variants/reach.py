@@ -21,8 +21,7 @@ from typing import ClassVar
 import chess
 
 from variants.base import DOUBLE_STALEMATE, FAR_RANK, IllegalMoveError, Outcome
-from variants.pychess_base import PyChessEngine, army_of
-from variants.twilight import perft_board, replay_pgn, write_pgn
+from variants.pychess_base import PyChessEngine, army_of, perft_board
 
 FAR = {chess.WHITE: chess.BB_RANK_8, chess.BLACK: chess.BB_RANK_1}
 SEVENTH = {chess.WHITE: chess.BB_RANK_7, chess.BLACK: chess.BB_RANK_2}  # pawns here can step onto the far rank
@@ -147,10 +146,6 @@ class ReachEngine(PyChessEngine):
 
     board: ReachBoard
 
-    @classmethod
-    def from_pgn(cls, text: str) -> ReachEngine:
-        return replay_pgn(cls, text)
-
     def parse(self, move: str) -> chess.Move:
         text = move.strip().replace("×", "x").replace("–", "-")  # the seed prints × and en dashes
         if text in (NULL_MOVE, "Z0", "0000", "pass"):
@@ -174,9 +169,6 @@ class ReachEngine(PyChessEngine):
         if board.is_double_stalemate():
             return Outcome(DOUBLE_STALEMATE, None)
         return None
-
-    def to_pgn(self, tags: dict[str, str] | None = None) -> str:
-        return write_pgn(self, tags)
 
     def perft(self, depth: int) -> int:
         # The generator yields nothing once the game is over (far rank, double stalemate) and the pass when

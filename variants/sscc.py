@@ -11,20 +11,13 @@ other army. ``turn`` is always the army to move; ``outcome().winner`` is an army
 
 from __future__ import annotations
 
-import re
-
 import chess
 
-from variants.base import BLACK, WHITE, IllegalMoveError, other
+from variants.base import BLACK, WHITE, IllegalMoveError, Outcome, other
 from variants.chains import forms_chain
 from variants.pychess_base import PyChessEngine
 
 SWITCH = "/S"
-
-_TAG = re.compile(r'^\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$', re.MULTILINE)
-_COMMENT = re.compile(r"\{[^}]*\}|;[^\n]*")
-_MOVE_NUMBER = re.compile(r"\d+\.(?:\.\.)?")
-_RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}
 
 
 def moved_squares(board: chess.Board, move: chess.Move) -> list[int]:
@@ -44,21 +37,6 @@ def split_switch(move: str) -> tuple[str, bool]:
     if text.upper().endswith(SWITCH):
         return text[: -len(SWITCH)], True
     return text, False
-
-
-def movetext_tokens(text: str) -> tuple[dict[str, str], list[str]]:
-    """Tags and move tokens of one PGN game whose moves may carry ``/S`` (python-chess's reader rejects them)."""
-    tags = {key: value.replace('\\"', '"') for key, value in _TAG.findall(text)}
-    body = _TAG.sub(" ", text)
-    body = _COMMENT.sub(" ", body)
-    while True:  # variations, innermost first
-        stripped = re.sub(r"\([^()]*\)", " ", body)
-        if stripped == body:
-            break
-        body = stripped
-    body = _MOVE_NUMBER.sub(" ", body)
-    tokens = [t for t in body.split() if not t.startswith("$") and t not in _RESULTS]
-    return tags, tokens
 
 
 class SwitchSideEngine(PyChessEngine):
@@ -81,19 +59,6 @@ class SwitchSideEngine(PyChessEngine):
         if white_seat not in (WHITE, BLACK):
             raise IllegalMoveError(f"white_seat must be white or black, not {white_seat!r}")
         engine.white_seat = str(white_seat)
-        return engine
-
-    @classmethod
-    def from_pgn(cls, text: str) -> SwitchSideEngine:
-        tags, tokens = movetext_tokens(text)
-        if not tokens and not tags:
-            raise IllegalMoveError("no game found in the PGN text")
-        engine = cls.from_position(tags["FEN"]) if "FEN" in tags else cls.new()
-        assert isinstance(engine, SwitchSideEngine)
-        engine.tags = tags
-        first_black = engine.board.turn == chess.BLACK
-        for index, token in enumerate(tokens):
-            engine._play_numbered(token, index + 1 + (1 if first_black else 0))
         return engine
 
     # --- seats ----------------------------------------------------------------------------------------------
@@ -154,35 +119,8 @@ class SwitchSideEngine(PyChessEngine):
         return [san + (SWITCH if flag else "") for san, flag in zip(sans, self.switches)]
 
     # --- output ---------------------------------------------------------------------------------------------
-    def to_pgn(self, tags: dict[str, str] | None = None) -> str:
-        """PGN with ``/S`` on switching moves. White/Black tags name the people by their starting army; the
-        Result is theirs (a win by the army the White-starter controls at the end is ``1-0``)."""
-        headers: dict[str, str] = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?"}
-        headers.update({"White": "?", "Black": "?", "Result": "*"})
-        headers.update(self.tags)
-        headers["Variant"] = self.name
-        headers.update(tags or {})
-        outcome = self.outcome()
-        if outcome is not None:
-            seat = self.controller(outcome.winner) if outcome.winner else None
-            headers["Result"] = {WHITE: "1-0", BLACK: "0-1"}.get(seat or "", "1/2-1/2")
-            headers["Termination"] = outcome.termination
-        root = self.board.root()
-        if root.fen() != chess.STARTING_FEN:
-            headers["SetUp"] = "1"
-            headers["FEN"] = root.fen()
-        lines = [f'[{key} "{value}"]' for key, value in headers.items()]
-        words = []
-        ply_black = root.turn == chess.BLACK
-        number = root.fullmove_number
-        for index, san in enumerate(self.moves()):
-            black = (index + (1 if ply_black else 0)) % 2 == 1
-            if not black:
-                words.append(f"{number}.")
-            elif index == 0:
-                words.append(f"{number}...")
-            words.append(san)
-            if black:
-                number += 1
-        words.append(headers["Result"])
-        return "\n".join(lines) + "\n\n" + " ".join(words) + "\n"
+    def pgn_result(self, outcome: Outcome) -> str:
+        """White/Black tags name the people by their starting army and the Result is theirs: a win by the army
+        the White-starter controls at the end is ``1-0``."""
+        seat = self.controller(outcome.winner) if outcome.winner else None
+        return {WHITE: "1-0", BLACK: "0-1"}.get(seat or "", "1/2-1/2")

@@ -14,22 +14,21 @@ The position string is FEN with the reserves in crazyhouse-style brackets after 
 (``...RNBQKBNR[Nq] w KQkq - 0 1``: White holds a knight, Black a queen) and a ``~`` after each pawn that stands
 on its start rank but may not double-step (``P~``). docs/rules/twilight-chess.md has the readings.
 
-This module also holds the PGN reader and writer that Reach Chess shares: python-chess's reader cannot parse
-warps and rejects variant names it does not know.
+PGN (with warps and drops) is read and written by :class:`variants.pychess_base.PyChessEngine` through
+:mod:`variants.pgn_text`, which leaves each move word to this engine's parser.
 """
 
 from __future__ import annotations
 
 import re
-import textwrap
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import ClassVar
 
 import chess
 from chess.variant import CrazyhousePocket
 
 from variants.base import WHITE, IllegalMoveError
-from variants.pychess_base import SEED_VALUES, PyChessEngine, army_of
+from variants.pychess_base import SEED_VALUES, PyChessEngine, army_of, perft_board
 
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
 
@@ -336,21 +335,6 @@ class TwilightBoard(chess.Board):
         return not opponent and not len(self.reserves[not color])
 
 
-def perft_board(board: chess.Board, depth: int, ended: Callable[[chess.Board], bool] | None = None) -> int:
-    """Leaf count below ``board``; ``ended(board)`` says whether a position ends the game without a move count
-    of zero (python-chess's generator already yields nothing after mate, stalemate or a variant end)."""
-    if ended is not None and ended(board):
-        return 0
-    if depth == 1:
-        return sum(1 for _ in board.generate_legal_moves())
-    total = 0
-    for move in list(board.generate_legal_moves()):
-        board.push(move)
-        total += perft_board(board, depth - 1, ended)
-        board.pop()
-    return total
-
-
 def _twilight_ended(board: chess.Board) -> bool:
     if board.halfmove_clock >= 100 and any(board.generate_legal_moves()):
         return True
@@ -360,109 +344,6 @@ def _twilight_ended(board: chess.Board) -> bool:
     return len(board.move_stack) >= 8 and board.is_repetition(3)
 
 
-# --- PGN -------------------------------------------------------------------------------------------------------
-TAG_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
-RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
-NUMBER_RE = re.compile(r"^(\d+)(\.+)(.*)$")
-TAG_ORDER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
-
-
-def read_pgn(text: str) -> tuple[dict[str, str], list[str]]:
-    """The tags and the move words of one PGN game.
-
-    Tags may share a line (as in the seed). Comments ``{...}`` and ``; ...``, variations ``(...)``, NAGs
-    ``$n``, move numbers (``12.``, ``12...``, also glued to the move) and ``!``/``?`` marks are skipped; the
-    result word ends the game.
-    """
-    tags = {key: value.replace('\\"', '"').replace("\\\\", "\\") for key, value in TAG_RE.findall(text)}
-    movetext = TAG_RE.sub(" ", text)
-    words: list[str] = []
-    depth = 0
-    for word in re.findall(r"\{[^}]*\}|;[^\n]*|\(|\)|[^\s(){};]+", movetext):
-        if word[0] in "{;":
-            continue
-        if word == "(":
-            depth += 1
-            continue
-        if word == ")":
-            depth = max(0, depth - 1)
-            continue
-        if depth:
-            continue
-        if word in RESULTS:
-            break
-        if word.startswith("$"):
-            continue
-        number = NUMBER_RE.match(word)
-        if number:
-            word = number.group(3)
-            if not word:
-                continue
-        word = word.rstrip("!?")
-        if word:
-            words.append(word)
-    return tags, words
-
-
-def replay_pgn(cls: type[PyChessEngine], text: str) -> PyChessEngine:
-    """Play a PGN game move by move with ``cls``; a bad move raises IllegalMoveError naming it, e.g.
-    ``move 12... h7@P: reason`` (move numbers follow the position, so a game from a FEN keeps its own)."""
-    tags, tokens = read_pgn(text)
-    if not tags and not tokens:
-        raise IllegalMoveError("no game found in the PGN text")
-    engine = cls.from_position(tags["FEN"]) if "FEN" in tags else cls.new()
-    engine.tags = tags
-    for token in tokens:
-        number = engine.board.fullmove_number
-        dots = "." if engine.board.turn == chess.WHITE else "..."
-        try:
-            engine.play(token)
-        except IllegalMoveError as exc:
-            raise IllegalMoveError(f"move {number}{dots} {token}: {exc}") from None
-    return engine
-
-
-def _quoted(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
-
-
-def write_pgn(engine: PyChessEngine, tags: dict[str, str] | None = None) -> str:
-    """The game as PGN: the seven-tag roster, ``Variant``, ``SetUp``/``FEN`` when it did not start from the
-    variant's start position, ``Termination`` when it ended on the board; movetext wrapped at 80 columns."""
-    headers = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "White": "?", "Black": "?"}
-    headers.update(engine.tags)
-    headers.update(tags or {})
-    headers["Variant"] = engine.name
-    root = engine.board.root()
-    start = type(engine).new().position()
-    root_fen = root.fen()
-    if root_fen != start:
-        headers["SetUp"] = "1"
-        headers["FEN"] = root_fen
-    outcome = engine.outcome()
-    if outcome is not None:
-        headers["Result"] = outcome.result
-        headers["Termination"] = outcome.termination
-    else:
-        headers.setdefault("Result", "*")
-    ordered = [key for key in TAG_ORDER if key in headers] + [key for key in headers if key not in TAG_ORDER]
-    lines = [f'[{key} "{_quoted(headers[key])}"]' for key in ordered]
-
-    words = []
-    number, white = root.fullmove_number, root.turn == chess.WHITE
-    for index, san in enumerate(engine.moves()):
-        if white:
-            words.append(f"{number}.")
-        elif index == 0:
-            words.append(f"{number}...")
-        words.append(san)
-        if not white:
-            number += 1
-        white = not white
-    words.append(headers["Result"])
-    return "\n".join(lines) + "\n\n" + textwrap.fill(" ".join(words), width=80) + "\n"
-
-
 # --- the engine ---------------------------------------------------------------------------------------------------
 class TwilightEngine(PyChessEngine):
     key = "twilight"
@@ -470,10 +351,6 @@ class TwilightEngine(PyChessEngine):
     board_class = TwilightBoard
 
     board: TwilightBoard
-
-    @classmethod
-    def from_pgn(cls, text: str) -> TwilightEngine:
-        return replay_pgn(cls, text)
 
     def reserve(self, army: str) -> dict[str, int]:
         """The pieces ``army`` holds in the twilight zone, by upper-case letter (``{"N": 1}``)."""
@@ -534,9 +411,6 @@ class TwilightEngine(PyChessEngine):
             totals[army_of(color)] += sum(SEED_VALUES[pt] * pocket.count(pt) for pt in DROPPABLE)
         return totals
 
-    def to_pgn(self, tags: dict[str, str] | None = None) -> str:
-        return write_pgn(self, tags)
-
     def perft(self, depth: int) -> int:
         if depth == 0:
             return 1
@@ -550,9 +424,5 @@ __all__ = [
     "TwilightBoard",
     "TwilightEngine",
     "is_warp",
-    "perft_board",
-    "read_pgn",
-    "replay_pgn",
     "warp_move",
-    "write_pgn",
 ]

@@ -46,9 +46,50 @@ def test_random_variant_chess_from_a_position_string():
         ("--variant", "rvc", "--roll", "7-7-7", "--depth", "1"),
         ("--variant", "rvc", "--roll2", "1-2-2", "--depth", "1"),
         ("--variant", "chess", "--roll", "1-1-1", "--depth", "1"),
+        ("--variant", "rvc", "--depth", "1"),
+        ("--variant", "rvc", "--roll", "1-1-1", "--roll2", "2-3-4", "--depth", "1"),
+        ("--variant", "rvc", "--roll", "1-2", "--depth", "1"),
+        ("--variant", "rvc", "--roll", "1-1-1", "--depth", "1", "--fen", "12/12 w - - 0 1 -"),
+        ("--variant", "reach", "--depth", "1", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"),
+        ("--variant", "twilight", "--depth", "1", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[X] w KQkq - 0 1"),
     ],
 )
 def test_bad_input_is_a_one_line_command_error(args):
     with pytest.raises(CommandError) as caught:
         perft(*args)
     assert "\n" not in str(caught.value)
+
+
+def test_reach_and_twilight_count_their_own_moves():
+    from variants.twilight import TwilightEngine
+
+    # Reach Chess from the start is chess until someone can reach the far rank or must pass.
+    assert perft("--variant", "reach", "--depth", "3")[-1] == "8902"
+    # Twilight adds a warp for each of the 15 non-king pieces to chess's 20 first moves.
+    assert perft("--variant", "twilight", "--depth", "1")[-1] == "35"
+    assert perft("--variant", "twilight", "--depth", "2")[-1] == str(TwilightEngine.new().perft(2))
+
+
+def test_random_variant_chess_needs_its_roll():
+    with pytest.raises(CommandError, match="--variant rvc needs --roll"):
+        perft("--variant", "rvc", "--depth", "1")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["perft", "--variant", "chess"],
+        ["replay", "--variant", "chess"],
+        ["rvc_layout", "1-2-3", "4-5-6", "1-1-1"],
+    ],
+)
+def test_a_usage_error_on_the_command_line_is_one_line_and_a_non_zero_exit(args):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "manage.py", *args], cwd=root, capture_output=True, text=True)
+    assert done.returncode == 2
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert "error:" in done.stderr

@@ -19,14 +19,19 @@ def test_six_first_rolls_are_three_alike_and_allow_no_second_roll():
     assert [roll for roll in first_rolls() if not second_roll_allowed(roll)] == [f"{n}-{n}-{n}" for n in range(1, 7)]
 
 
-def test_all_layouts_holds_each_first_roll_alone_then_fifty_times_fifty_six_pairs():
+def test_all_layouts_holds_each_first_roll_alone_and_fifty_times_fifty_six_pairs():
     assert len(LAYOUTS) == 56 + 50 * 56
     alone = [result for result in LAYOUTS if result.second is None]
     assert [result.first for result in alone] == first_rolls()
-    assert LAYOUTS[:56] == alone
-    pairs = Counter((result.first, result.second) for result in LAYOUTS[56:])
+    pairs = Counter((result.first, result.second) for result in LAYOUTS if result.second is not None)
     assert len(pairs) == 50 * 56
     assert max(pairs.values()) == 1
+
+
+def test_all_layouts_are_in_ascending_order_of_first_then_second_roll_the_roll_alone_first():
+    keys = [(result.first, result.second or "") for result in LAYOUTS]
+    assert keys == sorted(keys)
+    assert [key for key in keys if key[0] == "1-1-2"][:2] == [("1-1-2", ""), ("1-1-2", "1-1-1")]
 
 
 def test_every_entry_matches_layout_of_its_own_rolls():

@@ -55,6 +55,7 @@ def test_all_prints_one_tab_separated_line_per_first_roll_and_allowed_pair():
     assert sum(1 for row in rows if row[1] == "-") == 56
     assert not [row for row in rows if row[0] in {"1-1-1", "3-3-3"} and row[1] != "-"]
     assert all(row[0] == "-".join(sorted(row[0].split("-"))) for row in rows)
+    assert lines == sorted(lines)  # "rolls sorted ascending", also as whole lines (byte order, "-" first)
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from variants.base import BLACK, CHECKMATE, WHITE
-from variants.twilight import TwilightEngine, read_pgn
+from variants.pgn_text import read
+from variants.twilight import TwilightEngine
 
 DATA = Path(__file__).parent / "data"
 
@@ -38,7 +39,7 @@ def test_game_two_punica_against_itself_replays_to_black_mating():
 
 @pytest.mark.parametrize("number", [1, 2])
 def test_every_move_is_written_back_as_the_seed_wrote_it_plus_the_mate_sign(number):
-    _, tokens = read_pgn(load(number))
+    tokens = read(load(number)).words
     engine = TwilightEngine.from_pgn(load(number))
     assert engine.moves()[:-1] == tokens[:-1]
     assert engine.moves()[-1] == tokens[-1] + "#"  # the seed leaves the final mate unmarked
@@ -46,7 +47,7 @@ def test_every_move_is_written_back_as_the_seed_wrote_it_plus_the_mate_sign(numb
 
 def test_game_one_passes_through_the_seeds_special_moments():
     engine = TwilightEngine.new()
-    _, tokens = read_pgn(load(1))
+    tokens = read(load(1)).words
     for token in tokens[:32]:  # up to 16... a8@R
         engine.play(token)
     assert engine.reserve("black") == {"P": 1, "R": 1}  # 10... d5@P and 16... a8@R

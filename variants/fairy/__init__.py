@@ -2,6 +2,7 @@
 
 :mod:`variants.movement` describes how each catalogue piece moves; :mod:`.rules` compiles that into per-square
 tables; :mod:`.board` generates, makes and unmakes moves and counts perft; :mod:`.notation` reads and writes
-position strings and SAN; :mod:`.pgn` reads and writes games; :mod:`.engine` is the :class:`variants.base.Engine`
-on top. Random Variant Chess (:mod:`variants.rvc`) and plain chess (:mod:`variants.chess8`) configure it.
+position strings and SAN; :mod:`variants.pgn_text` (shared by every PGN engine) reads and writes games;
+:mod:`.engine` is the :class:`variants.base.Engine` on top. Random Variant Chess (:mod:`variants.rvc`) and plain
+chess (:mod:`variants.chess8`) configure it.
 """

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from variants import pgn_text
 from variants.base import (
     BLACK,
     CHECKMATE,
@@ -22,7 +23,6 @@ from variants.base import (
     InvalidPositionError,
     Outcome,
 )
-from variants.fairy import pgn
 from variants.fairy.board import RIGHT_BK, RIGHT_BQ, RIGHT_K, RIGHT_Q, Board
 from variants.fairy.geometry import CODE_OF_SYMBOL, KIND, KIND_NAME, KING, PAWN, Geometry
 from variants.fairy.notation import NotationError, format_position, parse_position, parse_san, san
@@ -91,9 +91,12 @@ class FairyEngine(Engine):
     @classmethod
     def from_pgn(cls, text: str) -> FairyEngine:
         try:
-            tags, tokens = pgn.read(text)
-        except pgn.PgnError as exc:
+            game = pgn_text.read(text)
+        except pgn_text.PgnError as exc:
             raise IllegalMoveError(str(exc)) from None
+        if game.empty:
+            raise IllegalMoveError("no game found in the PGN text")
+        tags, tokens = game.tags, game.words
         try:
             engine = cls.from_tags(tags)
         except InvalidPositionError as exc:
@@ -224,7 +227,7 @@ class FairyEngine(Engine):
         if outcome is not None:
             merged["Termination"] = outcome.termination
         merged.update(tags or {})
-        return pgn.write(merged, self._sans, result, self.start_fullmove, black_first=self.start_turn == 1)
+        return pgn_text.write(merged, self._sans, result, self.start_fullmove, black_first=self.start_turn == 1)
 
     def perft(self, depth: int) -> int:
         if not isinstance(depth, int) or depth < 0:

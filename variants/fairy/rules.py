@@ -30,6 +30,8 @@ class Rules:
 
     def __init__(self, files: int, ranks: int, names: tuple[str, ...], castle_steps: int | None) -> None:
         self.geo = Geometry(files, ranks)
+        self._ray_cache: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        self._pairs_cache: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = {}
         self.names = names
         self.castle_steps = castle_steps
         size = self.geo.size
@@ -68,6 +70,22 @@ class Rules:
 
     # --- compiling one piece on one square ---------------------------------------------------------------
     def _ray(self, sq: int, df: int, dr: int) -> tuple[int, ...]:
+        # Every rider, hopper and reverse table of both colours asks for the same few hundred rays: build once.
+        key = (sq, df, dr)
+        ray = self._ray_cache.get(key)
+        if ray is None:
+            ray = self._ray_cache[key] = self._build_ray(sq, df, dr)
+        return ray
+
+    def _ray_pairs(self, sq: int, df: int, dr: int) -> tuple[tuple[int, int], ...]:
+        """The ray from ``sq`` as (target, move) pairs, shared by every piece that rides or hops along it."""
+        key = (sq, df, dr)
+        pairs = self._pairs_cache.get(key)
+        if pairs is None:
+            pairs = self._pairs_cache[key] = _pairs(sq, self._ray(sq, df, dr))
+        return pairs
+
+    def _build_ray(self, sq: int, df: int, dr: int) -> tuple[int, ...]:
         geo = self.geo
         file, rank = geo.file_of(sq) + df, geo.rank_of(sq) + dr
         out = []
@@ -90,12 +108,12 @@ class Rules:
                 if targets:
                     ops.append(({BOTH: LEAP_BOTH, MOVE: LEAP_MOVE, CAPTURE: LEAP_CAP}[prim.mode], targets))
             elif isinstance(prim, Ride):
-                found = tuple(_pairs(sq, r) for r in (self._ray(sq, dx, flip * dy) for dx, dy in prim.directions) if r)
+                found = tuple(r for r in (self._ray_pairs(sq, dx, flip * dy) for dx, dy in prim.directions) if r)
                 if found:
                     ops.append(({BOTH: RIDE_BOTH, MOVE: RIDE_MOVE, CAPTURE: RIDE_CAP}[prim.mode], found))
             elif isinstance(prim, Hop):
                 self.has_hop = True
-                found = tuple(_pairs(sq, r) for r in (self._ray(sq, dx, flip * dy) for dx, dy in prim.directions) if len(r) > 1)
+                found = tuple(r for r in (self._ray_pairs(sq, dx, flip * dy) for dx, dy in prim.directions) if len(r) > 1)
                 if found:
                     ops.append((HOP_MOVE if prim.moves else HOP_CAP, found))
             elif isinstance(prim, Path):
