@@ -45,8 +45,7 @@ class ResultReportAdmin(EventScoped, admin.ModelAdmin):
 
     @admin.action(description="Accept the selected reports as the final result")
     def accept_reports(self, request, queryset):
-        from games.results import record_result, sides_from_points
-        from games.serializers_results import OUTCOMES
+        from games.reports import record_report, resolve_open_reports
 
         accepted = 0
         for report in queryset.select_related("game__round__event"):
@@ -55,19 +54,10 @@ class ResultReportAdmin(EventScoped, admin.ModelAdmin):
                 self.message_user(request, f"{game}: you are not an arbiter of {game.round.event}", level="error")
                 continue
             try:
-                record_result(
-                    game,
-                    result=OUTCOMES[report.outcome],
-                    termination=report.termination,
-                    position=report.position,
-                    by=request.user,
-                    **sides_from_points(game, report.termination, report.white_points, report.black_points),
-                )
+                record_report(report, by=request.user)
             except ValidationError as exc:
                 self.message_user(request, f"{game}: {'; '.join(exc.messages)}", level="error")
                 continue
-            game.reports.filter(status__in=["pending", "disputed"]).update(
-                status=models.ResultReport.Status.RESOLVED, responder=request.user
-            )
+            resolve_open_reports(game, by=request.user)
             accepted += 1
         self.message_user(request, f"{accepted} result(s) made final.")

@@ -7,6 +7,8 @@ and changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
 from django.db.models import Q
@@ -15,12 +17,13 @@ from rest_framework import exceptions, status
 from rest_framework.generics import ListAPIView
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
+from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
 from games.models import Game, ResultReport
-from games.results import compute_points, record_result, sides_from_points
+from games.reports import OPEN, OUTCOMES, record_report, resolve_open_reports
+from games.results import compute_points, record_result
 from games.serializers_results import (
-    OUTCOMES,
     ArbiterResultInputSerializer,
     ConfirmInputSerializer,
     DisputeInputSerializer,
@@ -33,7 +36,6 @@ from tournaments.models import Round
 from tournaments.services.events import is_arbiter  # one rule: an organizer of event A is no arbiter of B
 
 VISIBLE_ROUNDS = (Round.Status.PUBLISHED, Round.Status.COMPLETE)
-OPEN = (ResultReport.Status.PENDING, ResultReport.Status.DISPUTED)
 _ERRORS = {
     400: OpenApiResponse(description="Invalid input: {detail, errors: {field: [reason]}}"),
     403: OpenApiResponse(description="Not a player of this game (or not an arbiter)"),
@@ -106,6 +108,36 @@ class MyGamesView(ListAPIView):
         )
 
 
+def _validated(serializer_class: type[Serializer], data) -> dict:
+    """The validated input, or a 400 naming each bad field."""
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _claim(v: dict, result: str) -> dict:
+    """The keyword arguments of compute_points / record_result for a validated report or arbiter entry."""
+    return {
+        "result": result,
+        "termination": v["termination"],
+        "position": v["position"],
+        "checking_side": v["checking_side"],
+        "forcing_side": v["forcing_side"],
+    }
+
+
+def _answer(report: ResultReport, answered_status: str, by, *fields: str) -> None:
+    """Mark ``report`` confirmed or disputed by its opponent ``by`` (saving any other ``fields`` changed)."""
+    report.status = answered_status
+    report.responder = by
+    report.save(update_fields=["status", "responder", *fields, "updated_at"])
+
+
+def _set_result_status(game: Game, result_status: str) -> None:
+    game.result_status = result_status
+    game.save(update_fields=["result_status"])
+
+
 class ReportView(APIView):
     """Report the result of one's own game. The server computes the points; the opponent confirms or disputes."""
 
@@ -119,19 +151,10 @@ class ReportView(APIView):
     )
     def post(self, request, pk: int):
         game, seat = player_game(request.user, pk)
-        data = ReportInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
-        result = OUTCOMES[v["outcome"]]
+        v = _validated(ReportInputSerializer, request.data)
+        claim = _claim(v, OUTCOMES[v["outcome"]])
         try:
-            white, black = compute_points(
-                game,
-                result=result,
-                termination=v["termination"],
-                position=v["position"],
-                checking_side=v["checking_side"],
-                forcing_side=v["forcing_side"],
-            )
+            white, black = compute_points(game, **claim)
         except DjangoValidationError as exc:
             raise _validation(exc, {"result": "outcome"}) from None
 
@@ -160,38 +183,20 @@ class ReportView(APIView):
             theirs = game.reports.filter(status=ResultReport.Status.PENDING).exclude(reporter=request.user).first()
             if theirs is None:
                 report.status = ResultReport.Status.PENDING
-                game.result_status = Game.ResultStatus.REPORTED
-                game.save(update_fields=["result_status"])
+                _set_result_status(game, Game.ResultStatus.REPORTED)
             elif (
                 theirs.outcome == report.outcome
                 and theirs.termination == report.termination
-                and (
-                    theirs.white_points,
-                    theirs.black_points,
-                )
-                == (white, black)
+                and (theirs.white_points, theirs.black_points) == (white, black)
             ):
                 # Both players reported the same: that is a confirmation.
-                record_result(
-                    game,
-                    result=result,
-                    termination=v["termination"],
-                    position=v["position"],
-                    checking_side=v["checking_side"],
-                    forcing_side=v["forcing_side"],
-                    by=request.user,
-                )
+                record_result(game, **claim, by=request.user)
                 report.status = ResultReport.Status.CONFIRMED
-                theirs.status = ResultReport.Status.CONFIRMED
-                theirs.responder = request.user
-                theirs.save(update_fields=["status", "responder", "updated_at"])
+                _answer(theirs, ResultReport.Status.CONFIRMED, request.user)
             else:
                 report.status = ResultReport.Status.DISPUTED
-                theirs.status = ResultReport.Status.DISPUTED
-                theirs.responder = request.user
-                theirs.save(update_fields=["status", "responder", "updated_at"])
-                game.result_status = Game.ResultStatus.DISPUTED
-                game.save(update_fields=["result_status"])
+                _answer(theirs, ResultReport.Status.DISPUTED, request.user)
+                _set_result_status(game, Game.ResultStatus.DISPUTED)
             report.save()
         return Response(ReportSerializer(report).data, status=status.HTTP_201_CREATED)
 
@@ -210,6 +215,39 @@ def _opponents_report(game: Game, user, answered_status: str) -> tuple[ResultRep
     raise Conflict({"report": ["there is no report from your opponent awaiting an answer"]})
 
 
+def _answer_opponent(
+    request,
+    pk: int,
+    serializer_class: type[Serializer],
+    answered_status: str,
+    act: Callable[[Game, ResultReport, dict, object], None],
+) -> Response:
+    """The shared handling of confirm and dispute: validate, lock the game, find the opponent's report and, unless
+    this answer was already given (an identical retry), ``act(game, report, input, user)`` on it; reply the report."""
+    game, _ = player_game(request.user, pk)
+    v = _validated(serializer_class, request.data or {})
+    with transaction.atomic():
+        game = _lock(game)
+        report, done = _opponents_report(game, request.user, answered_status)
+        if not done:
+            act(game, report, v, request.user)
+    return Response(ReportSerializer(report).data)
+
+
+def _confirm(game: Game, report: ResultReport, v: dict, by) -> None:
+    try:
+        record_report(report, by=by)
+    except DjangoValidationError as exc:
+        raise _validation(exc) from None
+    _answer(report, ResultReport.Status.CONFIRMED, by)
+
+
+def _dispute(game: Game, report: ResultReport, v: dict, by) -> None:
+    report.comment = v["comment"] or report.comment
+    _answer(report, ResultReport.Status.DISPUTED, by, "comment")
+    _set_result_status(game, Game.ResultStatus.DISPUTED)
+
+
 class ConfirmView(APIView):
     """The opponent confirms the pending report: the result becomes final."""
 
@@ -222,27 +260,7 @@ class ConfirmView(APIView):
         operation_id="games_report_confirm",
     )
     def post(self, request, pk: int):
-        game, _ = player_game(request.user, pk)
-        ConfirmInputSerializer(data=request.data or {}).is_valid(raise_exception=True)
-        with transaction.atomic():
-            game = _lock(game)
-            report, done = _opponents_report(game, request.user, ResultReport.Status.CONFIRMED)
-            if not done:
-                try:
-                    record_result(
-                        game,
-                        result=OUTCOMES[report.outcome],
-                        termination=report.termination,
-                        position=report.position,
-                        by=request.user,
-                        **sides_from_points(game, report.termination, report.white_points, report.black_points),
-                    )
-                except DjangoValidationError as exc:
-                    raise _validation(exc) from None
-                report.status = ResultReport.Status.CONFIRMED
-                report.responder = request.user
-                report.save(update_fields=["status", "responder", "updated_at"])
-        return Response(ReportSerializer(report).data)
+        return _answer_opponent(request, pk, ConfirmInputSerializer, ResultReport.Status.CONFIRMED, _confirm)
 
 
 class DisputeView(APIView):
@@ -257,20 +275,7 @@ class DisputeView(APIView):
         operation_id="games_report_dispute",
     )
     def post(self, request, pk: int):
-        game, _ = player_game(request.user, pk)
-        data = DisputeInputSerializer(data=request.data or {})
-        data.is_valid(raise_exception=True)
-        with transaction.atomic():
-            game = _lock(game)
-            report, done = _opponents_report(game, request.user, ResultReport.Status.DISPUTED)
-            if not done:
-                report.status = ResultReport.Status.DISPUTED
-                report.responder = request.user
-                report.comment = data.validated_data["comment"] or report.comment
-                report.save(update_fields=["status", "responder", "comment", "updated_at"])
-                game.result_status = Game.ResultStatus.DISPUTED
-                game.save(update_fields=["result_status"])
-        return Response(ReportSerializer(report).data)
+        return _answer_opponent(request, pk, DisputeInputSerializer, ResultReport.Status.DISPUTED, _dispute)
 
 
 class ArbiterResultView(APIView):
@@ -288,25 +293,13 @@ class ArbiterResultView(APIView):
         game = _game(pk)
         if not is_arbiter(request.user, game.round.event):
             raise exceptions.PermissionDenied({"game": ["only the organizer, an arbiter or staff may enter results"]})
-        data = ArbiterResultInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
+        v = _validated(ArbiterResultInputSerializer, request.data)
         with transaction.atomic():
             try:
-                game = record_result(
-                    game,
-                    result=v["result"],
-                    termination=v["termination"],
-                    position=v["position"],
-                    checking_side=v["checking_side"],
-                    forcing_side=v["forcing_side"],
-                    by=request.user,
-                )
+                game = record_result(game, **_claim(v, v["result"]), by=request.user)
             except DjangoValidationError as exc:
                 raise _validation(exc) from None
-            game.reports.filter(status__in=OPEN).update(
-                status=ResultReport.Status.RESOLVED, responder=request.user, comment=v["comment"] or "resolved by an arbiter"
-            )
+            resolve_open_reports(game, by=request.user, comment=v["comment"] or "resolved by an arbiter")
         return Response(GameResultSerializer(game).data)
 
 

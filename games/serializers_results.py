@@ -5,11 +5,10 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from games.models import Game, ResultReport
+from games.reports import OUTCOMES
+from games.results import RESULTS, SIDES
 
-OUTCOMES = {"white_wins": "1-0", "black_wins": "0-1", "draw": "1/2-1/2"}
 OUTCOME_OF_RESULT = {v: k for k, v in OUTCOMES.items()}
-RESULTS = ("1-0", "0-1", "1/2-1/2", "0-0")
-SIDES = ("white", "black")
 
 
 class StrictSerializer(serializers.Serializer):

@@ -1,28 +1,30 @@
 """Which terminations exist, how each one is scored, and which are possible in which variant.
 
-The strings are the constants of :mod:`variants.base`, repeated here because scoring must not import the
-variant engines (they pull in python-chess); tests/scoring check that both lists agree.
+The termination strings are the constants of :mod:`variants.base` (the engine interface, pure Python with no
+engine behind it), imported so that scoring and the engines can never disagree on a name.
 """
 
 from __future__ import annotations
 
-CHECKMATE = "checkmate"
-STALEMATE = "stalemate"
-PERPETUAL_CHECK = "perpetual-check"
-THREEFOLD = "threefold-repetition"
-FIFTY_MOVES = "fifty-moves"
-INSUFFICIENT = "insufficient-material"
-FAR_RANK = "far-rank"
-DOUBLE_STALEMATE = "double-stalemate"
-KING_CAPTURE = "king-capture"
-SIMULTANEOUS_MATE = "simultaneous-checkmate"
-SIMULTANEOUS_STALEMATE = "simultaneous-stalemate"
-RESIGNATION = "resignation"
-TIME_FORFEIT = "time-forfeit"
-TIME_FORFEIT_LONE_KING = "time-forfeit-lone-king"
-FORFEIT = "forfeit"
-AGREEMENT = "agreement"
-ADJUDICATION = "adjudication"
+from variants.base import (
+    ADJUDICATION,
+    AGREEMENT,
+    CHECKMATE,
+    DOUBLE_STALEMATE,
+    FAR_RANK,
+    FIFTY_MOVES,
+    FORFEIT,
+    INSUFFICIENT,
+    KING_CAPTURE,
+    PERPETUAL_CHECK,
+    RESIGNATION,
+    SIMULTANEOUS_MATE,
+    SIMULTANEOUS_STALEMATE,
+    STALEMATE,
+    THREEFOLD,
+    TIME_FORFEIT,
+    TIME_FORFEIT_LONE_KING,
+)
 
 # Endings that decide the game outright: the seed's checkmate value goes to the winner.
 DECISIVE = frozenset({CHECKMATE, KING_CAPTURE, FAR_RANK, RESIGNATION, TIME_FORFEIT, FORFEIT})

@@ -8,6 +8,8 @@ input with the same messages as the API and leaves nothing half-written.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
@@ -32,6 +34,16 @@ def _refused(request, text: str) -> None:
     """Show a service's refusal; the admin's own "saved successfully" message is then suppressed."""
     request._service_refused = True
     messages.error(request, text)
+
+
+def _each(request, queryset, service: Callable[..., object], done: str) -> None:
+    """Run ``service(row, by=user)`` on each selected row: ``done`` (formatted with the row) or the refusal per row."""
+    for row in queryset:
+        try:
+            service(row, by=request.user)
+            messages.success(request, done.format(row))
+        except ValidationError as exc:
+            messages.error(request, _message(exc))
 
 
 class EventScoped:
@@ -451,21 +463,11 @@ class RoundAdmin(EventScoped, admin.ModelAdmin):
 
     @admin.action(description="Publish the selected rounds")
     def publish(self, request, queryset):
-        for rnd in queryset:
-            try:
-                services.publish_round(rnd, by=request.user)
-                messages.success(request, f"{rnd} published")
-            except ValidationError as exc:
-                messages.error(request, _message(exc))
+        _each(request, queryset, services.publish_round, "{} published")
 
     @admin.action(description="Undo the pairing of the selected (unpublished) rounds")
     def undo_pairing(self, request, queryset):
-        for rnd in queryset:
-            try:
-                services.unpair_round(rnd, by=request.user)
-                messages.success(request, f"{rnd}: pairing undone")
-            except ValidationError as exc:
-                messages.error(request, _message(exc))
+        _each(request, queryset, services.unpair_round, "{}: pairing undone")
 
 
 class VariantBlockForm(forms.ModelForm):

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
+from variants.boardtext import BoardTextError, board_part, rank_symbols
 from variants.pieces import BY_SYMBOL
 
 SQUARE = 40  # px per square
@@ -61,38 +62,26 @@ class Board:
 
 def _parse_rank(text: str, rank_label: int) -> list[str | None]:
     squares: list[str | None] = []
-    i = 0
-    while i < len(text):
-        char = text[i]
-        if char.isdigit():
-            j = i
-            while j < len(text) and text[j].isdigit():
-                j += 1
-            run = int(text[i:j])
-            if run == 0:
-                raise BoardParseError(f"rank {rank_label}: an empty run of 0 squares")
-            squares.extend([None] * run)
-            i = j
-        elif char == "+":
-            if i + 1 >= len(text) or not text[i + 1].isalpha():
-                raise BoardParseError(f"rank {rank_label}: '+' must be followed by a piece letter")
-            squares.append(text[i : i + 2])
-            i += 2
-        elif char.isalpha() and char.isascii():
-            squares.append(char)
-            i += 1
-        elif char == "~":  # python-chess marks promoted pieces in crazyhouse FENs
-            i += 1
-        else:
-            raise BoardParseError(f"rank {rank_label}: unexpected character {char!r}")
+    try:
+        for symbol in rank_symbols(text, rank_label):
+            if symbol is None:
+                squares.append(None)
+            elif symbol.startswith("+"):
+                if len(symbol) < 2 or not symbol[1].isalpha():
+                    raise BoardParseError(f"rank {rank_label}: '+' must be followed by a piece letter")
+                squares.append(symbol)
+            elif symbol.isalpha() and symbol.isascii():
+                squares.append(symbol)
+            elif symbol != "~":  # Twilight (and python-chess's crazyhouse) mark pieces with a '~'
+                raise BoardParseError(f"rank {rank_label}: unexpected character {symbol!r}")
+    except BoardTextError as exc:
+        raise BoardParseError(str(exc)) from None
     return squares
 
 
 def parse_board(position: str) -> Board:
     """The pieces of the board part of ``position``; raises :class:`BoardParseError` when it is malformed."""
-    text = (position or "").strip().split(" ", 1)[0]
-    if "[" in text:
-        text = text.split("[", 1)[0]
+    text = board_part(position)
     if not text:
         raise BoardParseError("empty position string")
     rows = text.split("/")

@@ -376,6 +376,14 @@ def _player_href(slug: str, player_id: object) -> str:
     return f"/events/{_h(slug)}/players/{_h(player_id)}/"
 
 
+def _rank_and_player_cells(row: dict, slug: str) -> str:
+    """The first two cells of a standings or crosstable row: the rank, and the player's name as the row header."""
+    return (
+        f'<td class="num">{_h(row["rank"])}</td>'
+        f'<th scope="row"><a href="{_player_href(slug, row["player_id"])}">{_h(row["name"])}</a></th>'
+    )
+
+
 # The two big tables are built here rather than in template loops: the Django template engine needs ~150
 # node renders per standings row, which for 500 players is most of the response time (docs/benchmarks/pages.md).
 def standings_body_html(rows: list[dict], slug: str) -> str:
@@ -384,8 +392,7 @@ def standings_body_html(rows: list[dict], slug: str) -> str:
     for r in rows:
         tiebreaks = "".join(f'<td class="num">{_num(v)}</td>' for v in r["tiebreaks"])
         out.append(
-            f'<tr><td class="num">{_h(r["rank"])}</td>'
-            f'<th scope="row"><a href="{_player_href(slug, r["player_id"])}">{_h(r["name"])}</a></th>'
+            f"<tr>{_rank_and_player_cells(r, slug)}"
             f'<td class="num">{_h(r["rating"])}</td><td>{_h(r["federation"])}</td>'
             f'<td class="num">{_num(r["points"])}</td><td class="num">{_h(r["games"])}</td>'
             f"{tiebreaks}<td>{_h(r['colours'])}</td></tr>"
@@ -398,11 +405,7 @@ def crosstable_body_html(rows: list[dict], slug: str) -> str:
     out = []
     for r in rows:
         cells = "".join(f'<td title="{_h(c["label"])}">{_h(c["text"])}</td>' for c in r["cells"])
-        out.append(
-            f'<tr><td class="num">{_h(r["rank"])}</td>'
-            f'<th scope="row"><a href="{_player_href(slug, r["player_id"])}">{_h(r["name"])}</a></th>'
-            f'{cells}<td class="num">{_h(r["points"])}</td></tr>'
-        )
+        out.append(f'<tr>{_rank_and_player_cells(r, slug)}{cells}<td class="num">{_h(r["points"])}</td></tr>')
     return mark_safe("\n".join(out))  # noqa: S308 - built from escaped values only
 
 

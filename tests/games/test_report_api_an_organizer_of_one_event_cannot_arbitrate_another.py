@@ -8,22 +8,15 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import Permission
-from rest_framework.authtoken.models import Token
-from rest_framework.test import APIClient
 
 from games.models import Game
+from tests.games.report_api_support import client_for
 from tests.scoring import db
 from tournaments.services import is_arbiter
 
 pytestmark = pytest.mark.django_db
 
 RESULT = {"result": "1-0", "termination": "resignation"}
-
-
-def client_for(user) -> APIClient:
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
-    return client
 
 
 @pytest.fixture

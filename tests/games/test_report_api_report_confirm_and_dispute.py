@@ -5,22 +5,15 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from rest_framework.authtoken.models import Token
-from rest_framework.test import APIClient
 
 from games.models import Game, ResultReport
+from tests.games.report_api_support import client_for
 from tests.scoring import db
 from tournaments.models import StandingsSnapshot
 
 pytestmark = pytest.mark.django_db
 
 WHITE_AHEAD = "4k3/3q4/8/8/8/8/R2Q3p/4K3 w - - 0 60"
-
-
-def client_for(user) -> APIClient:
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
-    return client
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from variants.boardtext import BoardTextError, rank_symbols
 from variants.fairy.board import CASTLE, EN_PASSANT, Board
 from variants.fairy.geometry import CODE_OF_SYMBOL, PAWN, Geometry, symbol_of
 
@@ -84,24 +85,16 @@ def parse_position(text: str, geo: Geometry) -> ParsedPosition:
 
 def _parse_row(row: str, files: int, rank: int) -> list[int]:
     cells: list[int] = []
-    i = 0
-    while i < len(row):
-        char = row[i]
-        if char.isdigit():
-            j = i
-            while j < len(row) and row[j].isdigit():
-                j += 1
-            count = int(row[i:j])
-            if count == 0:
-                raise NotationError(f"rank {rank}: an empty run of 0 squares")
-            cells.extend([0] * count)
-            i = j
-            continue
-        symbol = row[i : i + 2] if char == "+" else char
-        if symbol not in CODE_OF_SYMBOL:
-            raise NotationError(f"rank {rank}: unknown piece symbol {symbol!r}")
-        cells.append(CODE_OF_SYMBOL[symbol])
-        i += len(symbol)
+    try:
+        for symbol in rank_symbols(row, rank):
+            if symbol is None:
+                cells.append(0)
+            elif symbol in CODE_OF_SYMBOL:
+                cells.append(CODE_OF_SYMBOL[symbol])
+            else:
+                raise NotationError(f"rank {rank}: unknown piece symbol {symbol!r}")
+    except BoardTextError as exc:
+        raise NotationError(str(exc)) from None
     if len(cells) != files:
         raise NotationError(f"rank {rank} has {len(cells)} squares, the board {files}")
     return cells
