@@ -1,6 +1,7 @@
 """Benchmark: 200 concurrent live games on PostgreSQL over real HTTP (gunicorn), playing legal moves.
 
-    .venv/bin/python benchmarks/live.py [--games 200] [--clients 32] [--duration 30] [--workers 2] [--threads 4]
+    .venv/bin/python benchmarks/live.py [--games 200] [--clients 8] [--duration 30] [--workers 2] [--threads 4]
+        [--worker-class gthread|sync] [--reconnect-every 100]
         [--database-url postgres://postgres@127.0.0.1:5432/bench_live] [--broker redis://127.0.0.1:6379/12]
         [--write docs/benchmarks/live.md]
 
@@ -8,10 +9,12 @@ The script builds a fresh database (drops and re-creates the one named in --data
 does not start with ``bench``), migrates it, creates one published round of ``--games`` chess games between
 distinct players with API tokens, starts gunicorn on 127.0.0.1 (a free port), then ``--clients`` threads keep
 every game moving: each POST /api/games/{id}/moves/ sends a random move from the previous answer's
-``legal_moves`` with the token of the seat to move. It stops after ``--duration`` seconds (or when every game
-has ended or reached ``--max-plies``), stops gunicorn and prints moves/s and the p50/p99 latency of the move
-requests. With --broker (default: Redis db 12 when Redis answers), each move also queues its flag task there,
-as in production; those queued tasks are deleted at the end (the db must be empty at the start).
+``legal_moves`` with the token of the seat to move. The clients first connect and read their games one after
+the other (untimed), so that gthread workers share the keep-alive connections; then the clock starts. It stops
+after ``--duration`` seconds (or when every game has ended or reached ``--max-plies``), stops gunicorn and prints
+moves/s, the p50/p99 latency of the move requests and the CPU used per move by gunicorn (and per worker),
+PostgreSQL and the client. With --broker (default: Redis db 12 when Redis answers and is empty), the flag checks
+are queued there as in production (one per game, by its first move in each worker); they are deleted at the end.
 """
 
 from __future__ import annotations
@@ -125,6 +128,8 @@ def start_server(args, port: int) -> subprocess.Popen:
         f"127.0.0.1:{port}",
         "--workers",
         str(args.workers),
+        "--worker-class",
+        args.worker_class,
         "--threads",
         str(args.threads),
         "--keep-alive",
@@ -144,12 +149,13 @@ def start_server(args, port: int) -> subprocess.Popen:
     raise SystemExit("gunicorn did not start within 30 s")
 
 
-class Player(threading.Thread):
+class Player:
     """One client connection driving a share of the games round-robin."""
 
-    def __init__(self, port: int, games: list[dict], stop_at: float, max_plies: int, seed: int) -> None:
-        super().__init__(daemon=True)
-        self.port, self.games, self.stop_at, self.max_plies = port, games, stop_at, max_plies
+    def __init__(self, port: int, games: list[dict], max_plies: int, seed: int, reconnect_every: int = 0) -> None:
+        self.port, self.games, self.max_plies, self.reconnect_every = port, games, max_plies, reconnect_every
+        self.sent = 0
+        self.stop_at = 0.0
         self.rng = random.Random(seed)
         self.latencies: list[float] = []
         self.errors: list[str] = []
@@ -160,6 +166,11 @@ class Player(threading.Thread):
         if token:
             headers["Authorization"] = f"Token {token}"
         payload = json.dumps(body) if body is not None else None
+        self.sent += 1
+        if self.reconnect_every and self.sent % self.reconnect_every == 0:
+            # A fresh connection now and then, as browsers and proxies make: the worker that accepts it is the
+            # one with time to spare, so keep-alive connections do not stay piled on one gthread worker.
+            self.conn.close()
         for attempt in range(2):
             try:
                 self.conn.request(method, path, body=payload, headers=headers)
@@ -172,9 +183,12 @@ class Player(threading.Thread):
                     raise
         raise AssertionError("unreachable")
 
-    def run(self) -> None:
+    def prepare(self) -> None:
+        """Open the connection and read the state of this client's games (not timed)."""
         for game in self.games:
             _, game["state"] = self.request("GET", f"/api/games/{game['id']}/")
+
+    def play(self) -> None:
         live = [g for g in self.games if g["state"]["legal_moves"]]
         while live and time.monotonic() < self.stop_at:
             for game in list(live):
@@ -196,10 +210,18 @@ class Player(threading.Thread):
         self.conn.close()
 
 
-def tree_cpu_seconds(root: int) -> float:
-    """User+system CPU seconds of ``root`` and its children (gunicorn's master and workers), from /proc."""
+def run_threads(players: list[Player], method: str, timeout: float | None = None) -> None:
+    threads = [threading.Thread(target=getattr(p, method), daemon=True) for p in players]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout)
+
+
+def process_cpu_seconds(root: int) -> dict[int, float]:
+    """User+system CPU seconds of ``root`` and each of its children (gunicorn's master and workers), from /proc."""
     ticks = os.sysconf("SC_CLK_TCK")
-    total = 0.0
+    found = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -209,8 +231,12 @@ def tree_cpu_seconds(root: int) -> float:
             continue
         pid, ppid = int(entry.name), int(fields[1])
         if pid == root or ppid == root:
-            total += (int(fields[11]) + int(fields[12])) / ticks
-    return total
+            found[pid] = (int(fields[11]) + int(fields[12])) / ticks
+    return found
+
+
+def tree_cpu_seconds(root: int) -> float:
+    return sum(process_cpu_seconds(root).values())
 
 
 def postgres_cpu_seconds(url: str) -> float:
@@ -273,11 +299,20 @@ def broker_default() -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--clients", type=int, default=32)
+    parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--duration", type=float, default=30.0)
     parser.add_argument("--max-plies", type=int, default=120)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=4, help="threads per worker (gthread only)")
+    parser.add_argument(
+        "--worker-class",
+        default="gthread",
+        choices=["sync", "gthread"],
+        help="sync (the Dockerfile's server: one connection per request, spread over idle workers) or gthread",
+    )
+    parser.add_argument(
+        "--reconnect-every", type=int, default=100, help="each client opens a new connection every N requests (0: never)"
+    )
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/bench_live")
     parser.add_argument("--broker", default=None, help="Celery broker for the flag tasks ('' for none)")
     parser.add_argument("--write", default="", help="append the result as a Markdown table row to this file")
@@ -290,19 +325,32 @@ def main() -> int:
     port = free_port()
     server = start_server(args, port)
     try:
-        stop_at = time.monotonic() + args.duration
         shares = [games[i :: args.clients] for i in range(args.clients)]
-        players = [Player(port, share, stop_at, args.max_plies, seed=i) for i, share in enumerate(shares) if share]
+        players = [
+            Player(port, share, args.max_plies, seed=i, reconnect_every=args.reconnect_every)
+            for i, share in enumerate(shares)
+            if share
+        ]
+        # Connect and read every game first, one client after the other: a burst of simultaneous connects lets
+        # one gthread worker accept them all, and keep-alive then pins all the load on that one process.
+        for p in players:
+            p.prepare()
+        stop_at = time.monotonic() + args.duration
+        for p in players:
+            p.stop_at = stop_at
         started = time.perf_counter()
-        server_cpu_before = tree_cpu_seconds(server.pid)
+        per_process_before = process_cpu_seconds(server.pid)
+        server_cpu_before = sum(per_process_before.values())
         client_cpu_before = time.process_time()
         load_before = os.getloadavg()[0]
-        for p in players:
-            p.start()
-        for p in players:
-            p.join(args.duration + 60)
+        run_threads(players, "play", timeout=args.duration + 60)
         elapsed = time.perf_counter() - started
-        server_cpu = tree_cpu_seconds(server.pid) - server_cpu_before
+        per_process = process_cpu_seconds(server.pid)
+        server_cpu = sum(per_process.values()) - server_cpu_before
+        # How evenly the keep-alive connections spread over the workers (one busy worker caps throughput).
+        worker_cpu = sorted(
+            round(cpu - per_process_before.get(pid, 0.0), 1) for pid, cpu in per_process.items() if pid != server.pid
+        )
         client_cpu = time.process_time() - client_cpu_before
         load_after = os.getloadavg()[0]
         db_cpu = postgres_cpu_seconds(args.database_url)
@@ -322,7 +370,9 @@ def main() -> int:
     result = {
         "games": args.games,
         "clients": args.clients,
-        "server": f"gunicorn {args.workers}x{args.threads} gthread",
+        "reconnect_every": args.reconnect_every,
+        "server": f"gunicorn {args.workers} {args.worker_class}"
+        + (f" x{args.threads} threads" if args.worker_class == "gthread" else ""),
         "broker": "redis" if args.broker else "none",
         "seconds": round(elapsed, 1),
         "moves": ok,
@@ -334,6 +384,7 @@ def main() -> int:
         "server_cpu_ms_per_move": round(server_cpu * 1000 / max(ok, 1), 2),
         "postgres_cpu_ms_per_move": round(db_cpu * 1000 / max(ok, 1), 2),
         "client_cpu_ms_per_move": round(client_cpu * 1000 / max(ok, 1), 2),
+        "worker_cpu_seconds": worker_cpu,
         "load_average_before_after": [round(load_before, 2), round(load_after, 2)],
         **machine(),
     }
@@ -341,10 +392,14 @@ def main() -> int:
     if errors:
         print("first errors:", errors[:5], file=sys.stderr)
     if args.write:
+        reconnect = f"every {args.reconnect_every}" if args.reconnect_every else "never"
+        if args.worker_class == "sync":
+            reconnect = "(every request)"
         line = (
-            f"| {result['games']} | {result['clients']} | {result['server']} | {result['broker']} | {result['moves']} | "
-            f"{result['moves_per_s']} | {result['p50_ms']} | {result['p99_ms']} | {result['errors']} | "
-            f"{result['server_cpu_ms_per_move']} | {result['load_average_before_after'][0]} |\n"
+            f"| {result['server']} | {result['clients']} | {reconnect} | {result['moves']} | {result['moves_per_s']} | "
+            f"{result['p50_ms']} | {result['p99_ms']} | {result['server_cpu_ms_per_move']} | "
+            f"{result['postgres_cpu_ms_per_move']} | {result['client_cpu_ms_per_move']} | "
+            f"{' / '.join(str(x) for x in worker_cpu)} | {result['load_average_before_after'][0]} |\n"
         )
         with open(ROOT / args.write, "a", encoding="utf-8") as handle:
             handle.write(line)

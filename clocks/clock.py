@@ -144,6 +144,22 @@ class Clock:
         deadlines = [d for d in (self.deadline(s) for s in SIDES) if d is not None]
         return min(deadlines) if deadlines else None
 
+    def earliest_flag(self, now: int) -> int | None:
+        """A lower bound, seen from ``now``, on every flag fall to come whatever moves are played.
+
+        A side can flag no sooner than ``now`` + its main time left + the smallest US delay of the control: main
+        time runs down at most at real speed, presses only add time (increment, Bronstein refund, next period)
+        and each turn starts with its full delay. So a flag check due at this instant never has to be moved
+        earlier by a move; only the arbiter taking time away (or resuming a pause) can need an earlier one.
+        ``None`` when no clock can run until something else happens (untimed, not started, paused, flag fallen).
+        """
+        if not self.timed or self.flagged or self.paused or not self.running:
+            return None
+        least_delay = min(p.bonus_ms if p.bonus == US_DELAY else 0 for p in self.control.periods)
+        bounds = [now + self.remaining(s, now) + least_delay for s in SIDES]
+        bounds += [d for d in (self.deadline(s) for s in SIDES) if d is not None]
+        return min(bounds)
+
     # --- stepping ---------------------------------------------------------------------------------------------
     def flag_fall(self, now: int) -> Clock:
         """The clock with the first fallen flag recorded, stopped at that instant; unchanged if none fell."""

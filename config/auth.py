@@ -11,18 +11,33 @@ from rest_framework import authentication, exceptions
 
 
 class TokenAuthentication(authentication.TokenAuthentication):
+    def authenticate(self, request):
+        """DRF's check; a refusal names the field (``{"errors": {"token": [reason]}}``) like every API error."""
+        try:
+            return super().authenticate(request)
+        except exceptions.AuthenticationFailed as exc:
+            if isinstance(exc.detail, dict):
+                raise
+            raise exceptions.AuthenticationFailed({"token": [str(exc.detail)]}) from None
+
     def authenticate_credentials(self, key):
         from django.contrib.auth import get_user_model
+        from django.db import connection
         from rest_framework.authtoken.models import Token
+
+        from config.raw_rows import instance_from_row, select_columns
 
         User = get_user_model()
         sql = (
-            f"SELECT u.* FROM {User._meta.db_table} u JOIN {Token._meta.db_table} t ON t.user_id = u.id "  # noqa: S608 - table names from the models
-            "WHERE t.key = %s"
+            f"SELECT {select_columns(User, 'u')} FROM {User._meta.db_table} u "  # noqa: S608 - names from the models
+            f"JOIN {Token._meta.db_table} t ON t.user_id = u.id WHERE t.key = %s"
         )
-        users = list(User.objects.raw(sql, [key]))
-        if not users:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [key])
+            row = cursor.fetchone()
+        if row is None:
             raise exceptions.AuthenticationFailed("Invalid token.")
-        if not users[0].is_active:
+        user = instance_from_row(User, row)
+        if not user.is_active:
             raise exceptions.AuthenticationFailed("User inactive or deleted.")
-        return users[0], key
+        return user, key

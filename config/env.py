@@ -52,12 +52,18 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in raw.split(",") if item.strip()]
 
 
+# SQLite: every transaction starts as a writer (BEGIN IMMEDIATE) and waits up to 20 s for another writer. With the
+# default deferred transactions two requests that read then write (a move, a login) deadlock on the lock upgrade
+# and one fails at once with "database is locked" (tests/games/test_live_sqlite_concurrent_moves_wait_...).
+SQLITE_OPTIONS = {"transaction_mode": "IMMEDIATE", "timeout": 20}
+
+
 def database_config(url: str, default_sqlite_path: str) -> dict:
     """Django's DATABASES['default'] from DATABASE_URL; an empty URL means the embedded SQLite file."""
     import dj_database_url
 
     if not url:
-        return {"ENGINE": "django.db.backends.sqlite3", "NAME": default_sqlite_path}
+        return {"ENGINE": "django.db.backends.sqlite3", "NAME": default_sqlite_path, "OPTIONS": dict(SQLITE_OPTIONS)}
     parts = urlsplit(url)
     if parts.scheme not in {"postgres", "postgresql", "pgsql", "sqlite"}:
         fail(f"DATABASE_URL must start with postgres:// or sqlite://, not {url.split(':', 1)[0]!r}")
@@ -67,6 +73,8 @@ def database_config(url: str, default_sqlite_path: str) -> dict:
         config = dj_database_url.parse(url, conn_max_age=env_int("DB_CONN_MAX_AGE", 60), conn_health_checks=True)
     except Exception as exc:  # dj-database-url raises plain ValueErrors and more for malformed URLs
         fail(f"DATABASE_URL is malformed: {exc}")
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        config["OPTIONS"] = {**SQLITE_OPTIONS, **config.get("OPTIONS", {})}
     return config
 
 

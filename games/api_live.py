@@ -5,8 +5,11 @@ from __future__ import annotations
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.decorators import api_view, permission_classes
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.decorators import api_view, permission_classes, renderer_classes
+from rest_framework.exceptions import ParseError, UnsupportedMediaType
+from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from games.live import MoveRejected, arbiter_clock, refresh_for_read, submit_move, visible_game
@@ -47,18 +50,54 @@ def game_view(request, game_id: int):
         return _rejected(MoveRejected(409, "game", f"the stored game does not replay: {exc}"))
 
 
+def _login_required() -> Response:
+    response = _rejected(MoveRejected(401, "player", "log in: send the header 'Authorization: Token <your token>'"))
+    response["WWW-Authenticate"] = "Token"
+    return response
+
+
+def _json_object(request, field: str, shape: str) -> dict | MoveRejected:
+    """The request body as a dict, or the refusal naming ``field`` (DRF parses lazily, so parse errors come here)."""
+    try:
+        data = request.data
+    except UnsupportedMediaType as exc:
+        return MoveRejected(415, field, f"{str(exc.detail).rstrip('.')}; send a JSON object {shape}")
+    except ParseError as exc:
+        return MoveRejected(400, field, f"the body is not valid JSON ({exc.detail}); send a JSON object {shape}")
+    if not isinstance(data, dict):
+        return MoveRejected(400, field, f"send a JSON object {shape}")
+    return data
+
+
+class JSONOnly(DefaultContentNegotiation):
+    """The move endpoint answers JSON whatever the Accept header says: parsing it per move is wasted CPU."""
+
+    def select_renderer(self, request, renderers, format_suffix=None):
+        return renderers[0], renderers[0].media_type
+
+
+def _json_only(view):
+    view.content_negotiation_class = JSONOnly  # read by DRF's @api_view
+    return view
+
+
 @extend_schema(request=MoveInputSerializer, responses={200: OpenApiResponse(description="The game after the move")})
 @api_view(["POST"])
-@permission_classes([IsAuthenticated])
+@renderer_classes([JSONRenderer])
+@permission_classes([AllowAny])  # checked below, so that a missing login is answered like every other refusal
+@_json_only
 def move_view(request, game_id: int):
     """Play a move (Parity Chess: seal it; Switch-Side Chain-Chess: ``SAN/S`` claims a switch)."""
-    if not isinstance(request.data, dict):
-        return _rejected(MoveRejected(400, "move", "send a JSON object {move, client_id?}"))
+    if not request.user.is_authenticated:
+        return _login_required()
+    data = _json_object(request, "move", "{move, client_id?}")
+    if isinstance(data, MoveRejected):
+        return _rejected(data)
     if game_id > MAX_ID:
         return _rejected(MoveRejected(404, "game", "no such game"))
     now = timezone.now()  # the server time of this request, read once
     try:
-        answer = submit_move(game_id, request.user, request.data.get("move"), request.data.get("client_id", ""), now=now)
+        answer = submit_move(game_id, request.user, data.get("move"), data.get("client_id", ""), now=now)
     except MoveRejected as exc:
         return _rejected(exc)
     body = game_detail(answer.game, request.user, now)
@@ -79,18 +118,22 @@ def move_view(request, game_id: int):
     responses={200: OpenApiResponse(description="The game with its corrected clock")},
 )
 @api_view(["POST"])
-@permission_classes([IsAuthenticated])
+@permission_classes([AllowAny])  # checked below, as in move_view
 def clock_view(request, game_id: int):
     """The arbiter's clock: {"action": "pause" | "resume" | "adjust", "side": "white" | "black", "seconds": ±N}.
 
     ``adjust`` adds (positive) or takes (negative) time from an army's clock (FIDE 7.5.5, 9.5, 12.9).
     """
+    if not request.user.is_authenticated:
+        return _login_required()
     game = _load(game_id, request.user)
     if game is None:
         return _rejected(MoveRejected(404, "game", "no such game"))
     if not is_arbiter(request.user, game.round.event):
         return _rejected(MoveRejected(403, "action", "only the event's arbiters, its organizer and staff may set clocks"))
-    data = request.data if isinstance(request.data, dict) else {}
+    data = _json_object(request, "action", "{action, side?, seconds?}")
+    if isinstance(data, MoveRejected):
+        return _rejected(data)
     delta_ms = 0
     if data.get("action") == "adjust":
         try:

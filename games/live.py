@@ -19,12 +19,14 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from types import SimpleNamespace
 
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.utils import timezone
 
 from clocks import Clock, TimeControlError, begin_turn, commit, parse_time_control
+from config.raw_rows import instance_from_row, select_columns
 from games.models import Game, Move
 from variants.base import BLACK, TIME_FORFEIT, TIME_FORFEIT_LONE_KING, WHITE, Engine, IllegalMoveError, other
 from variants.registry import get_engine
@@ -136,6 +138,56 @@ def _save_clock(game: Game, clock: Clock) -> None:
     game.flag_deadline = from_ms(deadline) if deadline is not None else None
 
 
+# --- writes on the move path ----------------------------------------------------------------------------------
+# One INSERT and one UPDATE per move, written with the fields' own database conversion but without the model
+# save machinery (signals, field iteration, query compilation), which cost more CPU than the SQL itself. Neither
+# model has save signals or overridden save() methods.
+_SQL: dict[tuple, tuple[str, list]] = {}  # (vendor, statement, field names) -> (SQL, fields)
+
+
+def _statement(kind: str, model: type[Game] | type[Move], names: tuple[str, ...]) -> tuple[str, list]:
+    """The INSERT or UPDATE of ``names`` (built once per process: quoting names costs more than it seems)."""
+    key = (connection.vendor, kind, model._meta.label, names)
+    found = _SQL.get(key)
+    if found is None:
+        fields = [model._meta.get_field(name) for name in names]
+        quote = connection.ops.quote_name
+        if kind == "insert":
+            columns = ", ".join(quote(f.column) for f in fields)
+            placeholders = ", ".join(["%s"] * len(fields))
+            sql = f"INSERT INTO {model._meta.db_table} ({columns}) VALUES ({placeholders})"  # noqa: S608 - model names
+        else:
+            assignments = ", ".join(f"{quote(f.column)} = %s" for f in fields)
+            sql = f"UPDATE {model._meta.db_table} SET {assignments} WHERE id = %s"  # noqa: S608 - model names
+        found = _SQL[key] = (sql, fields)
+    return found
+
+
+def _move_insert(now: datetime, **values: object) -> tuple[str, list]:
+    """The INSERT of a move row (SQL and parameters), to run alone or together with the game's UPDATE."""
+    values["played_at"] = now
+    sql, fields = _statement("insert", Move, tuple(values))
+    return sql, [f.get_db_prep_save(values[f.name], connection) for f in fields]
+
+
+def _execute(sql: str, params: list) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+
+
+def _update_game(game: Game, names: list[str], insert: tuple[str, list] | None = None) -> None:
+    """UPDATE the game's ``names`` fields; with ``insert``, write that row in the same round trip where the
+    database can (PostgreSQL: a data-modifying WITH runs exactly once, in the same statement and transaction)."""
+    update, fields = _statement("update", Game, tuple(names))
+    params = [f.get_db_prep_save(getattr(game, f.attname), connection) for f in fields]
+    if insert is not None and connection.vendor == "postgresql":
+        _execute(f"WITH logged AS ({insert[0]}) {update}", [*insert[1], *params, game.pk])
+        return
+    if insert is not None:
+        _execute(*insert)
+    _execute(update, [*params, game.pk])
+
+
 # --- who plays -----------------------------------------------------------------------------------------------
 def seats_of(game: Game, user) -> set[str]:
     """The seats ``user`` holds in ``game`` (normally one; both only if one account plays itself)."""
@@ -235,21 +287,71 @@ def _end_on_board(game: Game, engine: Engine, clock: Clock, now: datetime, field
     )
 
 
-def _after_commit(game: Game, engine: Engine | None) -> None:
-    deadline = game.flag_deadline if game.status != Game.Status.FINISHED else None
-    snapshot = Game(
-        pk=game.pk, version=game.version, variant=game.variant, start_position=game.start_position, moves=list(game.moves)
+def _after_commit(game: Game, engine: Engine | None, now: datetime, *, rearm: bool = False) -> None:
+    """After commit: return the engine to the cache and, if the game has no flag check yet, schedule one."""
+    due = None
+    if game.status != Game.Status.FINISHED and game.clock and (rearm or not _is_armed(game)):
+        due = flag_check_due(game.clock, now)
+    # What the cache and the flag bookkeeping need, frozen now (a model instance would cost more to build).
+    snapshot = SimpleNamespace(
+        pk=game.pk,
+        version=game.version,
+        variant=game.variant,
+        start_position=game.start_position,
+        moves=list(game.moves),
+        started_at=game.started_at,
     )
 
     def run() -> None:
         if engine is not None:
             put_engine(snapshot, engine)
-        if deadline is not None:
+        if due is not None:
             from games.tasks.flag import schedule_flag_check
 
-            schedule_flag_check(snapshot.pk, deadline)
+            schedule_flag_check(snapshot.pk, due)
+            _mark_armed(snapshot)
 
     transaction.on_commit(run)
+
+
+# --- the flag check chain ------------------------------------------------------------------------------------
+# A game needs one pending flag check, not one per move: the check is due at Clock.earliest_flag, before which no
+# sequence of moves can make a flag fall, and when it runs without a fallen flag it schedules itself again for the
+# new bound (games.tasks.flag). So a move queues a task only when this process has not armed the game yet (its
+# first move here); the arbiter's clock changes (time taken away, a resumed pause) always re-arm.
+_ARMED: OrderedDict[tuple, None] = OrderedDict()
+_ARMED_LOCK = threading.Lock()
+ARMED_SIZE = 20000
+MIN_CHECK_STEP_MS = 1000  # a side with no time left that is not running yet: look again a second later
+
+
+def flag_check_due(clock_state: dict, now: datetime) -> datetime | None:
+    """When the next flag check of a game with this stored clock is due (None: no clock can run)."""
+    bound = Clock.from_dict(clock_state).earliest_flag(to_ms(now))
+    if bound is None:
+        return None
+    return from_ms(to_ms(now) + MIN_CHECK_STEP_MS if bound <= to_ms(now) else bound)
+
+
+def _armed_key(game: Game) -> tuple:
+    return (game.pk, game.started_at)  # ids can be reused (tests); a game starts once
+
+
+def _is_armed(game: Game) -> bool:
+    with _ARMED_LOCK:
+        return _armed_key(game) in _ARMED
+
+
+def _mark_armed(game: Game) -> None:
+    with _ARMED_LOCK:
+        _ARMED[_armed_key(game)] = None
+        while len(_ARMED) > ARMED_SIZE:
+            _ARMED.popitem(last=False)
+
+
+def forget_armed() -> None:
+    with _ARMED_LOCK:
+        _ARMED.clear()
 
 
 # --- the flag ------------------------------------------------------------------------------------------------
@@ -265,7 +367,7 @@ def check_flag(game_id: int, now: datetime | None = None) -> bool:
             return False
         engine = take_engine(game)
         game = _end_on_time(game, engine, clock, now)
-        _after_commit(game, None)
+        _after_commit(game, None, now)
         return True
 
 
@@ -293,10 +395,10 @@ def refresh_for_read(game: Game, now: datetime) -> Game:
 
 # --- moves ---------------------------------------------------------------------------------------------------
 # The move path's one query: the game row locked, plus the few facts it needs from the players, round and event
-# (a raw query: the ORM's compile of the same select costs more CPU than the rest of a move together).
+# (raw SQL: the ORM's compile of the same select costs more CPU than the rest of a move together).
+_LOCK_EXTRAS = ("white_user_id", "black_user_id", "round_status", "round_number", "event_slug", "event_time_control")
 _LOCK_SQL = """
-SELECT g.*, pw.user_id AS white_user_id, pb.user_id AS black_user_id, r.status AS round_status,
-       r.number AS round_number, e.slug AS event_slug, e.time_control AS event_time_control
+SELECT {columns}, pw.user_id, pb.user_id, r.status, r.number, e.slug, e.time_control
 FROM games_game g
 JOIN tournaments_player pw ON pw.id = g.white_id
 JOIN tournaments_player pb ON pb.id = g.black_id
@@ -308,9 +410,18 @@ WHERE g.id = %s
 
 def lock_for_move(game_id: int) -> Game | None:
     """The game row, locked until the end of the transaction (``FOR UPDATE OF g``; SQLite locks on write)."""
-    sql = _LOCK_SQL + (" FOR UPDATE OF g" if connection.features.has_select_for_update_of else "")
-    found = list(Game.objects.raw(sql, [game_id]))
-    return found[0] if found else None
+    sql = _LOCK_SQL.format(columns=select_columns(Game, "g"))
+    if connection.features.has_select_for_update_of:
+        sql += " FOR UPDATE OF g"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    game = instance_from_row(Game, row)
+    for name, value in zip(_LOCK_EXTRAS, row[-len(_LOCK_EXTRAS) :], strict=True):
+        setattr(game, name, value)
+    return game
 
 
 def _check_input(move: object, client_id: object) -> tuple[str, str]:
@@ -353,7 +464,7 @@ def submit_move(game_id: int, user, move: object, client_id: object = "", now: d
         fallen = clock.flag_fall(to_ms(now))
         if fallen.flagged:
             game = _end_on_time(game, engine, fallen, now)
-            _after_commit(game, None)
+            _after_commit(game, None, now)
             rejection = MoveRejected(409, "game", f"the game is over: the {' and '.join(fallen.flagged)} flag fell")
         elif clock.paused:
             raise MoveRejected(409, "game", "the clocks are paused by the arbiter; wait until play resumes")
@@ -384,24 +495,28 @@ def _play(game: Game, engine: Engine, clock: Clock, seats: set[str], move: str, 
     game.controllers = {a: engine.controller(a) for a in ARMIES}
     if game.started_at is None:
         game.started_at = now
-    Move.objects.create(
-        game=game,
+    logged = _move_insert(
+        now,
+        game=game.pk,
         ply=len(game.moves),
         army=army,
         seat=seat,
         notation=canonical,
         client_id=client_id,
+        sealed=False,
         clock_after=clock.view(now_ms),
     )
+    game.fresh_position = game.position  # the answer shows it without asking the engine again
     fields = ["moves", "position", "controllers", "started_at"]
     if engine.outcome() is not None:
+        _execute(*logged)
         game = _end_on_board(game, engine, clock, now, fields)
     else:
         game.status = Game.Status.LIVE
         _save_clock(game, clock)
         game.version += 1
-        game.save(update_fields=[*fields, "status", "clock", "flag_deadline", "version"])
-    _after_commit(game, engine)
+        _update_game(game, [*fields, "status", "clock", "flag_deadline", "version"], logged)
+    _after_commit(game, engine, now)
     return MoveAnswer(game, canonical)
 
 
@@ -420,8 +535,9 @@ def _seal(game: Game, engine: Engine, clock: Clock, seats: set[str], move: str, 
         clock = begin_turn(clock, now_ms)  # the first sealed move starts the game: both clocks run
     clock = commit(clock, army, now_ms)
     turn_no = len(game.moves) + 1
-    Move.objects.create(
-        game=game,
+    logged = _move_insert(
+        now,
+        game=game.pk,
         ply=turn_no,
         army=army,
         seat=engine.controller(army),
@@ -440,18 +556,19 @@ def _seal(game: Game, engine: Engine, clock: Clock, seats: set[str], move: str, 
         except IllegalMoveError as exc:
             raise MoveRejected(400, "move", str(exc)) from None
         game.moves = [*game.moves, f"{pending_moves[WHITE]} {pending_moves[BLACK]}"]
-        game.position = engine.position()
+        game.position = game.fresh_position = engine.position()
         fields += ["moves", "position"]
         if engine.outcome() is None:
             clock = begin_turn(clock, now_ms)
     if engine.outcome() is not None:
+        _execute(*logged)
         game = _end_on_board(game, engine, clock, now, fields)
     else:
         game.status = Game.Status.LIVE
         _save_clock(game, clock)
         game.version += 1
-        game.save(update_fields=[*fields, "status", "clock", "flag_deadline", "version"])
-    _after_commit(game, engine)
+        _update_game(game, [*fields, "status", "clock", "flag_deadline", "version"], logged)
+    _after_commit(game, engine, now)
     return MoveAnswer(game, move, sealed=True)
 
 
@@ -484,5 +601,5 @@ def arbiter_clock(game_id: int, action: str, *, side: str | None = None, delta_m
         _save_clock(game, clock)
         game.version += 1
         game.save(update_fields=["clock", "flag_deadline", "version"])
-        _after_commit(game, None)
+        _after_commit(game, None, now, rearm=True)  # time taken away or a resumed pause may need an earlier check
         return game

@@ -124,7 +124,8 @@ def _detail(game: Game, engine, user, now: datetime) -> dict:
         "black": players["black"],
         "variant": game.variant,
         "start_position": game.start_position,
-        "position": engine.position(),
+        # The move path has just computed it (games.live._play); a read asks the engine.
+        "position": getattr(game, "fresh_position", None) or engine.position(),
         "turn": turn,
         "to_move": [{"army": a, "seat": controllers[a]} for a in to_move],
         "legal_moves": by_army.get(turn, []),

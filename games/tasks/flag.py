@@ -1,10 +1,12 @@
-"""Flag fall without any client: a task scheduled for the instant a flag would fall.
+"""Flag fall without any client: a task due at the earliest instant a flag could fall.
 
-Every move (or arbiter correction) stores ``Game.flag_deadline`` and, after commit, schedules
-:func:`check_flag_task` with ``eta`` = that deadline. When it runs, the task does nothing if the game is over
-or the deadline has moved (a later move scheduled its own task); otherwise it re-checks the clock under the
-row lock (:func:`games.live.check_flag`) and ends the game on time. Running it twice, early or late is
-harmless: the locked re-check decides. :func:`sweep_flags` is a periodic safety net for lost tasks.
+A game's first move (and every arbiter clock change) schedules :func:`check_flag_task` with ``eta`` = the clock's
+``earliest_flag``: a lower bound on every flag fall to come, whatever moves are played, so later moves need not
+schedule anything (``games.live._after_commit``). When the task runs it ends the game if the flag has fallen
+(:func:`games.live.check_flag`, under the row lock) and otherwise schedules itself again for the bound as of
+then: one pending task per game, moved on by itself, instead of a queued task for every move. Running it
+twice, early or late is harmless: the locked re-check decides. :func:`sweep_flags` is a periodic safety net
+for lost tasks.
 
 Without a broker (development, eager tests) nothing is scheduled: an eager task would run at once, before the
 deadline; every read of the game checks the clock instead.
@@ -18,41 +20,41 @@ from celery import shared_task
 from django.db import OperationalError
 from django.utils import timezone
 
-# A task delivered this much before its eta (clock skew between hosts) is rescheduled rather than run.
-EARLY_TOLERANCE_SECONDS = 0.0
 
-
-def schedule_flag_check(game_id: int, deadline: datetime) -> None:
-    """Queue the flag check of ``game_id`` for ``deadline`` (call after commit)."""
+def schedule_flag_check(game_id: int, due: datetime) -> None:
+    """Queue the flag check of ``game_id`` for ``due`` (call after commit)."""
     from config.celery import app
 
     if app.conf.task_always_eager:
         return
-    check_flag_task.apply_async(args=[game_id, deadline.isoformat()], eta=deadline)
+    check_flag_task.apply_async(args=[game_id, due.isoformat()], eta=due)
 
 
 @shared_task(name="games.check_flag", autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
-def check_flag_task(game_id: int, deadline: str | None = None) -> str:
-    """End game ``game_id`` on time if its flag has fallen; returns what it found (for logs and tests)."""
-    from games.live import check_flag
+def check_flag_task(game_id: int, due: str | None = None) -> str:
+    """End game ``game_id`` on time if its flag has fallen, else check again at the next bound; returns what it
+    found (for logs and tests). ``due`` is the instant it was scheduled for (informational)."""
+    from games.live import check_flag, flag_check_due
     from games.models import Game
 
-    row = Game.objects.filter(pk=game_id).order_by().values("status", "flag_deadline").first()
-    if row is None:
-        return "gone"
-    if row["status"] == Game.Status.FINISHED:
-        return "finished"
-    current = row["flag_deadline"]
-    if current is None:
-        return "no-deadline"
-    if deadline is not None and current != datetime.fromisoformat(deadline):
-        return "moved"
     now = timezone.now()
-    if current > now:
-        # Delivered early: wait for the real deadline (same deadline, so a duplicate is harmless).
-        check_flag_task.apply_async(args=[game_id, current.isoformat()], eta=current)
-        return "early"
-    return "flagged" if check_flag(game_id, now) else "running"
+    for _ in range(2):
+        row = Game.objects.filter(pk=game_id).order_by().values("status", "flag_deadline", "clock").first()
+        if row is None:
+            return "gone"
+        if row["status"] == Game.Status.FINISHED:
+            return "finished"
+        deadline = row["flag_deadline"]
+        if deadline is None or deadline > now:
+            break
+        if check_flag(game_id, now):
+            return "flagged"
+        # A move came in between the read and the lock: read the new state and re-arm from it.
+    next_check = flag_check_due(row["clock"], now) if row["clock"] else None
+    if next_check is None:
+        return "no-deadline"  # nothing runs (paused, untimed): resuming the clock schedules a new check
+    schedule_flag_check(game_id, next_check)
+    return "rearmed"
 
 
 @shared_task(name="games.sweep_flags")

@@ -58,13 +58,19 @@ def test_flagging_against_a_lone_king_is_a_draw():
     assert game.result == "1/2-1/2" and game.termination == "time-forfeit-lone-king"
 
 
-def test_the_flag_task_does_nothing_when_a_move_moved_the_deadline():
+def test_the_flag_task_before_any_deadline_only_schedules_itself_again(monkeypatch):
+    scheduled = []
+    monkeypatch.setattr("games.tasks.flag.schedule_flag_check", lambda game_id, due: scheduled.append((game_id, due)))
     game, white, black = make_game(time_control="1m")
     submit_move(game.pk, white, "e4", now=timezone.now())
     old_deadline = Game.objects.get(pk=game.pk).flag_deadline
     submit_move(game.pk, black, "e5", now=timezone.now())
-    assert check_flag_task(game.pk, old_deadline.isoformat()) == "moved"
-    assert Game.objects.get(pk=game.pk).status == "live"
+    assert check_flag_task(game.pk, old_deadline.isoformat()) == "rearmed"
+    game = Game.objects.get(pk=game.pk)
+    assert game.status == "live"
+    # Due again no later than White's flag (White is to move, 60 s + 0 increment) and not in the past.
+    assert len(scheduled) == 1 and scheduled[0][0] == game.pk
+    assert timezone.now() < scheduled[0][1] <= game.flag_deadline
 
 
 def test_the_flag_task_ends_the_game_at_its_deadline_and_is_safe_to_repeat():

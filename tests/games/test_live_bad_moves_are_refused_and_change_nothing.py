@@ -108,3 +108,33 @@ def test_an_id_beyond_the_database_range_is_a_404_not_a_crash():
     huge = 2**70
     assert APIClient().get(f"/api/games/{huge}/").status_code == 404
     assert post(white, type("G", (), {"pk": huge})(), {"move": "e4"}).status_code == 404
+
+
+def test_malformed_json_names_the_field_and_changes_nothing():
+    game, white, _ = make_game()
+    client = APIClient()
+    client.force_authenticate(white)
+    before = snapshot(game)
+    response = client.post(f"/api/games/{game.pk}/moves/", "{move: e4", content_type="application/json")
+    assert_refused(response, 400, "move")
+    assert "JSON" in response.json()["detail"]
+    assert snapshot(game) == before
+
+
+def test_a_body_that_is_not_json_names_the_field():
+    game, white, _ = make_game()
+    client = APIClient()
+    client.force_authenticate(white)
+    assert_refused(client.post(f"/api/games/{game.pk}/moves/", "e4", content_type="text/plain"), 415, "move")
+
+
+def test_a_move_without_login_or_with_a_bad_token_names_the_field():
+    game, _, _ = make_game()
+    before = snapshot(game)
+    response = APIClient().post(f"/api/games/{game.pk}/moves/", {"move": "e4"}, format="json")
+    assert_refused(response, 401, "player")
+    assert response["WWW-Authenticate"] == "Token"
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION="Token not-a-token")
+    assert_refused(client.post(f"/api/games/{game.pk}/moves/", {"move": "e4"}, format="json"), 401, "token")
+    assert snapshot(game) == before
