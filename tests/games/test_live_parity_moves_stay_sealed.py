@@ -17,6 +17,15 @@ def _toy_parity(monkeypatch):
     use_toy_parity(monkeypatch)
 
 
+def strings_in(value) -> set[str]:
+    """Every string value (and dict key) inside a JSON body."""
+    if isinstance(value, dict):
+        return set(value) | {s for v in value.values() for s in strings_in(v)}
+    if isinstance(value, list):
+        return {s for v in value for s in strings_in(v)}
+    return {value} if isinstance(value, str) else set()
+
+
 def detail(game, user=None):
     client = APIClient()
     if user is not None:
@@ -33,7 +42,9 @@ def test_a_sealed_move_is_hidden_from_the_opponent_and_the_public():
     for viewer in (None, black):
         body = detail(game, viewer)
         assert body["sealed"] == {"white": True, "black": False}
-        assert "e4" not in str({k: v for k, v in body.items() if k not in ("legal_moves", "legal_moves_by_army")})
+        leaked = {k: v for k, v in body.items() if k not in ("legal_moves", "legal_moves_by_army")}
+        # No value anywhere is the sealed move (a substring test would trip over names such as "white46").
+        assert "e4" not in strings_in(leaked)
         assert body["moves"] == [] and "your_sealed_move" not in body
         assert body["turn"] == "black" and "e5" in body["legal_moves"]
     assert detail(game, white)["your_sealed_move"] == {"white": "e4"}
