@@ -507,7 +507,12 @@ def _play(game: Game, engine: Engine, clock: Clock, seats: set[str], move: str, 
         clock_after=clock.view(now_ms),
     )
     game.fresh_position = game.position  # the answer shows it without asking the engine again
-    fields = ["moves", "position", "controllers", "started_at"]
+    game = _store_move(game, engine, clock, now, ["moves", "position", "controllers", "started_at"], logged)
+    return MoveAnswer(game, canonical)
+
+
+def _store_move(game: Game, engine: Engine, clock: Clock, now: datetime, fields: list[str], logged) -> Game:
+    """Write the move (or sealed move) and the game in this transaction: ended on the board, or live on."""
     if engine.outcome() is not None:
         _execute(*logged)
         game = _end_on_board(game, engine, clock, now, fields)
@@ -517,7 +522,7 @@ def _play(game: Game, engine: Engine, clock: Clock, seats: set[str], move: str, 
         game.version += 1
         _update_game(game, [*fields, "status", "clock", "flag_deadline", "version"], logged)
     _after_commit(game, engine, now)
-    return MoveAnswer(game, canonical)
+    return game
 
 
 def _seal(game: Game, engine: Engine, clock: Clock, seats: set[str], move: str, client_id: str, now: datetime) -> MoveAnswer:
@@ -560,15 +565,7 @@ def _seal(game: Game, engine: Engine, clock: Clock, seats: set[str], move: str, 
         fields += ["moves", "position"]
         if engine.outcome() is None:
             clock = begin_turn(clock, now_ms)
-    if engine.outcome() is not None:
-        _execute(*logged)
-        game = _end_on_board(game, engine, clock, now, fields)
-    else:
-        game.status = Game.Status.LIVE
-        _save_clock(game, clock)
-        game.version += 1
-        _update_game(game, [*fields, "status", "clock", "flag_deadline", "version"], logged)
-    _after_commit(game, engine, now)
+    game = _store_move(game, engine, clock, now, fields, logged)
     return MoveAnswer(game, move, sealed=True)
 
 
