@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from config.migrations_check import ensure_migrated
 from games.models import Game
 from tournaments.models import Event, Player, Registration, Round
 from tournaments.services import enter_result, pair_round, prepare_event, publish_round
@@ -46,9 +47,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--password", help="password for the organizer and demo1..demo12 (default: random)")
 
-    @transaction.atomic
     def handle(self, *args, password: str | None = None, **options):
-        password = password or secrets.token_urlsafe(9)
+        ensure_migrated(self.stderr)
+        self._build(password or secrets.token_urlsafe(9))
+
+    @transaction.atomic
+    def _build(self, password: str) -> None:
         User = get_user_model()
         organizer, _ = User.objects.get_or_create(username="organizer", defaults={"email": "organizer@example.org"})
         organizer.is_staff = True

@@ -12,6 +12,7 @@ import json
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
+from config.migrations_check import ensure_migrated
 from tournaments.models import Event
 from tournaments.services.simulation import event_report, simulate
 
@@ -71,6 +72,7 @@ class Command(BaseCommand):
 
             if key not in ENGINES or key == "rvc":
                 raise CommandError(f"--variant must be rvc1, rvc2 or one of {', '.join(k for k in ENGINES if k != 'rvc')}")
+        ensure_migrated(self.stderr)
         try:
             sim = simulate(
                 format=fmt,
