@@ -8,6 +8,10 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("rvchess")
 app.config_from_object("django.conf:settings", namespace="CELERY")
+if not app.conf.broker_url:
+    # No broker configured: tasks run eagerly (settings.CELERY_TASK_ALWAYS_EAGER). Name the in-memory transport so
+    # kombu does not warn "No hostname was supplied" whenever a task is queued.
+    app.conf.broker_url = "memory://localhost/"
 app.autodiscover_tasks()
 
 
