@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from variants.base import IllegalMoveError, other
 from variants.registry import get_engine
 
 
@@ -25,5 +24,3 @@ def replay(variant: str, text: str) -> list[str]:
         last = f"{seat_result(winner_seat)} {outcome.termination}"
     return [engine.position(), last]
 
-
-__all__ = ["IllegalMoveError", "other", "replay"]
