@@ -16,18 +16,7 @@ from rest_framework import serializers
 
 from games.live import ARMIES, load_clock, pending_sealed, put_engine, seats_of, take_engine, to_ms
 from games.models import Game
-
-
-class PlayerSerializer(serializers.Serializer):
-    """The shared player object: {"id", "name", "username", "rating"}."""
-
-    id = serializers.IntegerField()
-    name = serializers.CharField()
-    username = serializers.SerializerMethodField()
-    rating = serializers.IntegerField()
-
-    def get_username(self, player) -> str:
-        return player.user.username if player.user_id else ""
+from games.serializers_players import GamePlayerSerializer
 
 
 class MoveInputSerializer(serializers.Serializer):
@@ -55,7 +44,7 @@ def players_of(game: Game) -> dict[str, dict]:
     """The two player objects. On the move path the game is loaded without its players: their objects come from
     a short per-process cache, cleared when any player or account is saved (in this process; others within 30 s)."""
     if Game.white.is_cached(game) and Game.black.is_cached(game):
-        return {"white": PlayerSerializer(game.white).data, "black": PlayerSerializer(game.black).data}
+        return {"white": GamePlayerSerializer(game.white).data, "black": GamePlayerSerializer(game.black).data}
     key = (game.white_id, game.black_id)
     cached = _PLAYERS.get(key)
     if cached is not None and time.monotonic() - cached[0] < PLAYER_CACHE_SECONDS:
@@ -63,7 +52,7 @@ def players_of(game: Game) -> dict[str, dict]:
     from tournaments.models import Player
 
     found = {p.pk: p for p in Player.objects.select_related("user").filter(pk__in=key)}
-    players = {"white": PlayerSerializer(found[game.white_id]).data, "black": PlayerSerializer(found[game.black_id]).data}
+    players = {"white": GamePlayerSerializer(found[game.white_id]).data, "black": GamePlayerSerializer(found[game.black_id]).data}
     if len(_PLAYERS) > 5000:
         _PLAYERS.clear()
     _PLAYERS[key] = (time.monotonic(), players)

@@ -7,6 +7,7 @@ from rest_framework import serializers
 from games.models import Game, ResultReport
 from games.reports import OUTCOMES
 from games.results import RESULTS, SIDES
+from games.serializers_players import GamePlayerSerializer
 
 OUTCOME_OF_RESULT = {v: k for k, v in OUTCOMES.items()}
 
@@ -27,19 +28,9 @@ class StrictSerializer(serializers.Serializer):
 _POINTS_REASON = "points are computed by the server from the outcome and termination; do not send them"
 
 
-class MyGamePlayerSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField()
-    username = serializers.SerializerMethodField()
-    rating = serializers.IntegerField()
-
-    def get_username(self, player) -> str:
-        return player.user.get_username() if player.user_id else ""
-
-
 class MyGameSerializer(serializers.ModelSerializer):
-    white = MyGamePlayerSerializer()
-    black = MyGamePlayerSerializer()
+    white = GamePlayerSerializer()
+    black = GamePlayerSerializer()
     event = serializers.CharField(source="round.event.slug")
     round = serializers.IntegerField(source="round.number")
     white_points = serializers.FloatField(allow_null=True)
