@@ -91,8 +91,7 @@ def populate(args) -> list[dict]:
     from django.db import connections, transaction
     from rest_framework.authtoken.models import Token
 
-    from games.models import Game
-    from tournaments.models import Event, Player, Round
+    from tournaments.models import Event, Game, Player, Round
 
     User = get_user_model()
     games = []

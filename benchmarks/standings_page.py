@@ -46,8 +46,7 @@ SPLITS = [(100, 0), (0, 100), (60, 40), (52, 48), (45, 55), (51, 49), (49, 51), 
 
 def build_event(players: int, rounds: int, seed: int = 11):
     """An event with published rounds of final results and a snapshot holding the standings of those results."""
-    from games.models import Game
-    from tournaments.models import Event, Player, Registration, Round, StandingsSnapshot
+    from tournaments.models import Event, Game, Player, Registration, Round, StandingsSnapshot
 
     rng = random.Random(seed)
     organizer = get_user_model().objects.create(username="bench-organizer")

@@ -145,7 +145,7 @@ SPECTACULAR_SETTINGS = {
         "ArmyEnum": ["white", "black"],
         "EventStatusEnum": "tournaments.models.Event.Status",
         "ReportStatusEnum": "games.models.ResultReport.Status",
-        "GameStatusEnum": "games.models.Game.Status",
+        "GameStatusEnum": "tournaments.models.Game.Status",
     },
 }
 

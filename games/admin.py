@@ -1,18 +1,20 @@
 """Admin for games and result reports, scoped like the tournaments admin: an organizer or arbiter sees the games
 and reports of their own events only (staff with the model permissions see all). Results are never typed in
-here: they are written by games.results.record_result (the round page, the result API, or "accept" below)."""
+here: they are written by tournaments.services.results.record_result (the round page, the result API, or "accept" below)."""
 
 from django.contrib import admin
 from django.core.exceptions import ValidationError
 
 from games import models
+from games.reports import record_report, resolve_open_reports
 from tournaments import services
 from tournaments.admin import EventScoped
+from tournaments.models import Game
 
 RESULT_FIELDS = ["result", "termination", "white_points", "black_points", "result_status"]
 
 
-@admin.register(models.Game)
+@admin.register(Game)
 class GameAdmin(EventScoped, admin.ModelAdmin):
     event_path = "round__event__"
     list_display = ["round", "board", "white", "black", "result", "termination", "result_status", "status"]
@@ -45,8 +47,6 @@ class ResultReportAdmin(EventScoped, admin.ModelAdmin):
 
     @admin.action(description="Accept the selected reports as the final result")
     def accept_reports(self, request, queryset):
-        from games.reports import record_report, resolve_open_reports
-
         accepted = 0
         for report in queryset.select_related("game__round__event"):
             game = report.game

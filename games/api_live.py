@@ -13,8 +13,8 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from games.live import MoveRejected, arbiter_clock, refresh_for_read, submit_move, visible_game
-from games.models import Game
 from games.serializers_live import MoveInputSerializer, game_detail
+from tournaments.models import Game
 from tournaments.services.events import is_arbiter
 from variants.base import IllegalMoveError, InvalidPositionError
 

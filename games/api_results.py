@@ -1,6 +1,6 @@
 """Result reporting over the API: a player reports, the opponent confirms or disputes, an arbiter decides.
 
-Every final result goes through :func:`games.results.record_result`; a report only stores the server-computed
+Every final result goes through :func:`tournaments.services.results.record_result`; a report only stores the server-computed
 points for the opponent to see. Each POST is idempotent: repeating an identical request returns the same answer
 and changes nothing.
 """
@@ -20,9 +20,8 @@ from rest_framework.response import Response
 from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
-from games.models import Game, ResultReport
+from games.models import ResultReport
 from games.reports import OPEN, OUTCOMES, record_report, resolve_open_reports
-from games.results import compute_points, record_result
 from games.serializers_results import (
     ArbiterResultInputSerializer,
     ConfirmInputSerializer,
@@ -32,8 +31,9 @@ from games.serializers_results import (
     ReportInputSerializer,
     ReportSerializer,
 )
-from tournaments.models import Round
+from tournaments.models import Game, Round
 from tournaments.services.events import is_arbiter  # one rule: an organizer of event A is no arbiter of B
+from tournaments.services.results import compute_points, record_result
 
 VISIBLE_ROUNDS = (Round.Status.PUBLISHED, Round.Status.COMPLETE)
 _ERRORS = {

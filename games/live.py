@@ -23,11 +23,12 @@ from types import SimpleNamespace
 
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from clocks import Clock, TimeControlError, begin_turn, commit, parse_time_control
-from config.raw_rows import instance_from_row, select_columns
-from games.models import Game, Move
+from games.models import Move
+from tournaments.models import Game
 from variants.base import BLACK, TIME_FORFEIT, TIME_FORFEIT_LONE_KING, WHITE, Engine, IllegalMoveError, other
 from variants.registry import get_engine
 
@@ -215,8 +216,8 @@ def seat_result(winner_seat: str | None) -> str:
 
 
 def _record(game: Game, *, result: str, termination: str, position: str, checking_side=None, forcing_side=None) -> Game:
-    """Score the ended game through games.results.record_result (the one way a result is written)."""
-    from games.results import record_result
+    """Score the ended game through tournaments.services.results.record_result (the one way a result is written)."""
+    from tournaments.services.results import record_result
 
     try:
         with transaction.atomic():
@@ -393,35 +394,21 @@ def refresh_for_read(game: Game, now: datetime) -> Game:
     return game
 
 
-# --- moves ---------------------------------------------------------------------------------------------------
-# The move path's one query: the game row locked, plus the few facts it needs from the players, round and event
-# (raw SQL: the ORM's compile of the same select costs more CPU than the rest of a move together).
-_LOCK_EXTRAS = ("white_user_id", "black_user_id", "round_status", "round_number", "event_slug", "event_time_control")
-_LOCK_SQL = """
-SELECT {columns}, pw.user_id, pb.user_id, r.status, r.number, e.slug, e.time_control
-FROM games_game g
-JOIN tournaments_player pw ON pw.id = g.white_id
-JOIN tournaments_player pb ON pb.id = g.black_id
-JOIN tournaments_round r ON r.id = g.round_id
-JOIN tournaments_event e ON e.id = r.event_id
-WHERE g.id = %s
-"""
+# --- moves -----------------------------------------------------------------------------------------------------
+# The move path's one query: the game row locked, plus the few facts it needs from the players, round and event.
+_LOCK_EXTRAS = {
+    "white_user_id": F("white__user_id"),
+    "black_user_id": F("black__user_id"),
+    "round_status": F("round__status"),
+    "round_number": F("round__number"),
+    "event_slug": F("round__event__slug"),
+    "event_time_control": F("round__event__time_control"),
+}
 
 
 def lock_for_move(game_id: int) -> Game | None:
-    """The game row, locked until the end of the transaction (``FOR UPDATE OF g``; SQLite locks on write)."""
-    sql = _LOCK_SQL.format(columns=select_columns(Game, "g"))
-    if connection.features.has_select_for_update_of:
-        sql += " FOR UPDATE OF g"
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [game_id])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    game = instance_from_row(Game, row)
-    for name, value in zip(_LOCK_EXTRAS, row[-len(_LOCK_EXTRAS) :], strict=True):
-        setattr(game, name, value)
-    return game
+    """The game row, locked until the end of the transaction (``FOR UPDATE OF`` the game; SQLite locks on write)."""
+    return Game.objects.select_for_update(of=("self",)).annotate(**_LOCK_EXTRAS).filter(pk=game_id).order_by().first()
 
 
 def _check_input(move: object, client_id: object) -> tuple[str, str]:

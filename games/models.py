@@ -1,4 +1,5 @@
-"""A game is one paired board: who plays whom, the result and its reports, and the live state of play."""
+"""Play on a paired board (:class:`tournaments.models.Game`): the log of moves as received and the players' result
+reports. The board row itself, with its live state, belongs to the tournaments app (docs/architecture.md)."""
 
 from __future__ import annotations
 
@@ -6,59 +7,10 @@ from django.conf import settings
 from django.db import models
 
 
-class Game(models.Model):
-    class Status(models.TextChoices):
-        SCHEDULED = "scheduled", "Scheduled"
-        LIVE = "live", "In play"
-        FINISHED = "finished", "Finished"
-
-    class ResultStatus(models.TextChoices):
-        NONE = "", "No result"
-        REPORTED = "reported", "Reported, awaiting confirmation"
-        DISPUTED = "disputed", "Disputed"
-        FINAL = "final", "Final"
-
-    round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE, related_name="games")
-    board = models.PositiveSmallIntegerField(default=1)
-    white = models.ForeignKey("tournaments.Player", on_delete=models.PROTECT, related_name="white_games")
-    black = models.ForeignKey("tournaments.Player", on_delete=models.PROTECT, related_name="black_games")
-
-    # The variant and its start: the key of variants.registry and, for rvc, the block's rolls.
-    variant = models.CharField(max_length=16, default="rvc")
-    first_roll = models.CharField(max_length=5, blank=True)
-    second_roll = models.CharField(max_length=5, blank=True)
-    start_position = models.CharField(max_length=200, blank=True)
-
-    # Result (people's result: "1-0" means the White seat — who started with White — won).
-    result = models.CharField(max_length=8, blank=True)  # 1-0, 0-1, 1/2-1/2, or forfeit forms +/-, -/+, -/-
-    termination = models.CharField(max_length=32, blank=True)
-    white_points = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
-    black_points = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
-    result_status = models.CharField(max_length=10, choices=ResultStatus.choices, default="", blank=True)
-
-    # Live state.
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SCHEDULED)
-    position = models.CharField(max_length=300, blank=True)
-    moves = models.JSONField(default=list, blank=True)
-    clock = models.JSONField(default=dict, blank=True)
-    controllers = models.JSONField(default=dict, blank=True)  # army -> seat, for Switch-Side Chain-Chess
-    flag_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
-    version = models.PositiveIntegerField(default=0)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["round", "board"]
-        constraints = [models.UniqueConstraint(fields=["round", "board"], name="unique_board")]
-
-    def __str__(self) -> str:
-        return f"{self.white} - {self.black} ({self.round})"
-
-
 class Move(models.Model):
     """One move (or, in Parity Chess, one sealed move) as it was received, for audit and idempotent retries."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="move_log")
+    game = models.ForeignKey("tournaments.Game", on_delete=models.CASCADE, related_name="move_log")
     ply = models.PositiveIntegerField()
     army = models.CharField(max_length=5)
     seat = models.CharField(max_length=5)
@@ -83,7 +35,7 @@ class ResultReport(models.Model):
         RESOLVED = "resolved", "Resolved by an arbiter"
         SUPERSEDED = "superseded", "Superseded"
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reports")
+    game = models.ForeignKey("tournaments.Game", on_delete=models.CASCADE, related_name="reports")
     reporter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     outcome = models.CharField(max_length=12)  # white_wins, black_wins, draw
     termination = models.CharField(max_length=32)

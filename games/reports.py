@@ -1,15 +1,16 @@
 """Player result reports: turning an accepted report into the final result, and closing the open ones.
 
 Used by the result API (the opponent confirms) and the admin (an arbiter accepts), so a report becomes a result
-the same way on both paths: through :func:`games.results.record_result`.
+the same way on both paths: through :func:`tournaments.services.results.record_result`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.models import Game, ResultReport
-from games.results import record_result, sides_from_points
+from games.models import ResultReport
+from tournaments.models import Game
+from tournaments.services.results import record_result, sides_from_points
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

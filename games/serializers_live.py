@@ -15,8 +15,8 @@ from django.dispatch import receiver
 from rest_framework import serializers
 
 from games.live import ARMIES, load_clock, pending_sealed, put_engine, seats_of, take_engine, to_ms
-from games.models import Game
 from games.serializers_players import GamePlayerSerializer
+from tournaments.models import Game
 
 
 class MoveInputSerializer(serializers.Serializer):

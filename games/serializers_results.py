@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from games.models import Game, ResultReport
+from games.models import ResultReport
 from games.reports import OUTCOMES
-from games.results import RESULTS, SIDES
 from games.serializers_players import GamePlayerSerializer
+from tournaments.models import Game
+from tournaments.services.results import RESULTS, SIDES
 
 OUTCOME_OF_RESULT = {v: k for k, v in OUTCOMES.items()}
 

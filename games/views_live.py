@@ -12,8 +12,8 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from games.live import refresh_for_read, visible_game
-from games.models import Game
 from games.serializers_live import game_detail
+from tournaments.models import Game
 from variants.base import IllegalMoveError, InvalidPositionError
 
 POLL_SECONDS = 2

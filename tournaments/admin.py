@@ -20,8 +20,8 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 
-from games.models import Game
 from tournaments import models, services
+from tournaments.models import Game
 
 
 def _message(exc: ValidationError) -> str:
@@ -378,7 +378,7 @@ class GameResultForm(forms.ModelForm):
 
 
 class GameInline(EventRoleInline, admin.TabularInline):
-    """Boards of a round: players while unpublished, results after (through games.results.record_result)."""
+    """Boards of a round: players while unpublished, results after (through tournaments.services.results.record_result)."""
 
     model = Game
     form = GameResultForm

@@ -14,8 +14,7 @@ import io
 from datetime import date
 from decimal import Decimal
 
-from games.models import Game
-from tournaments.models import Bye, Event, Round
+from tournaments.models import Bye, Event, Game, Round
 
 PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.COMPLETE)
 TRF_NEEDS_CLASSICAL = (

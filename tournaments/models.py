@@ -1,7 +1,8 @@
 """Events, players, registrations, rounds, variant blocks and the standings snapshot.
 
-A paired board is a :class:`games.models.Game` (one row per pairing, also holding the live state), so results
-have one home. Byes are :class:`Bye` rows.
+A paired board is a :class:`Game`: one row per pairing holding its variant start, its result of record and the
+live state the games app keeps while it is played, so results have one home and a live move writes one row.
+Byes are :class:`Bye` rows.
 """
 
 from __future__ import annotations
@@ -162,6 +163,61 @@ class VariantBlock(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} block {self.index}"
+
+
+class Game(models.Model):
+    """A paired board: who plays whom with which army, the variant start, the result of record and the live state.
+
+    The games app plays it (moves, clocks, reports) through this one row, so a live move locks and writes one
+    row; pairing, standings, exports and pages read it here without depending on the games app.
+    """
+
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", "Scheduled"
+        LIVE = "live", "In play"
+        FINISHED = "finished", "Finished"
+
+    class ResultStatus(models.TextChoices):
+        NONE = "", "No result"
+        REPORTED = "reported", "Reported, awaiting confirmation"
+        DISPUTED = "disputed", "Disputed"
+        FINAL = "final", "Final"
+
+    round = models.ForeignKey("Round", on_delete=models.CASCADE, related_name="games")
+    board = models.PositiveSmallIntegerField(default=1)
+    white = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="white_games")
+    black = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="black_games")
+
+    # The variant and its start: the key of variants.registry and, for rvc, the block's rolls.
+    variant = models.CharField(max_length=16, default="rvc")
+    first_roll = models.CharField(max_length=5, blank=True)
+    second_roll = models.CharField(max_length=5, blank=True)
+    start_position = models.CharField(max_length=200, blank=True)
+
+    # Result (people's result: "1-0" means the White seat — who started with White — won).
+    result = models.CharField(max_length=8, blank=True)  # 1-0, 0-1, 1/2-1/2, or forfeit forms +/-, -/+, -/-
+    termination = models.CharField(max_length=32, blank=True)
+    white_points = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
+    black_points = models.DecimalField(max_digits=6, decimal_places=2, null=True, blank=True)
+    result_status = models.CharField(max_length=10, choices=ResultStatus.choices, default="", blank=True)
+
+    # Live state.
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SCHEDULED)
+    position = models.CharField(max_length=300, blank=True)
+    moves = models.JSONField(default=list, blank=True)
+    clock = models.JSONField(default=dict, blank=True)
+    controllers = models.JSONField(default=dict, blank=True)  # army -> seat, for Switch-Side Chain-Chess
+    flag_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    version = models.PositiveIntegerField(default=0)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "board"]
+        constraints = [models.UniqueConstraint(fields=["round", "board"], name="unique_board")]
+
+    def __str__(self) -> str:
+        return f"{self.white} - {self.black} ({self.round})"
 
 
 class Bye(models.Model):

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from games.models import Game
 from scoring import get_profile
 from scoring.crosstable import crosstable
 from scoring.records import ByeRecord, GameRecord, PlayerInfo
 from scoring.standings import compute_standings
 from scoring.terminations import FORFEIT
 from scoring.tiebreaks import TIEBREAKS, parse_tiebreaks
-from tournaments.models import Bye, Event, Registration
+from tournaments.models import Bye, Event, Game, Registration
 
 
 def event_tiebreaks(event: Event) -> list[str]:

@@ -17,10 +17,9 @@ from django.shortcuts import render
 from django.utils.dateparse import parse_datetime
 from django.utils.safestring import mark_safe
 
-from games.models import Game
 from tournaments import exports
 from tournaments.board_svg import BoardParseError, board_svg
-from tournaments.models import Bye, Event, Player, Registration, Round, StandingsSnapshot, VariantBlock
+from tournaments.models import Bye, Event, Game, Player, Registration, Round, StandingsSnapshot, VariantBlock
 
 PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.COMPLETE)
 MAX_ROUND_NUMBER = 32767  # PositiveSmallIntegerField; larger numbers cannot exist (and overflow SQLite)

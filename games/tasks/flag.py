@@ -35,7 +35,7 @@ def check_flag_task(game_id: int, due: str | None = None) -> str:
     """End game ``game_id`` on time if its flag has fallen, else check again at the next bound; returns what it
     found (for logs and tests). ``due`` is the instant it was scheduled for (informational)."""
     from games.live import check_flag, flag_check_due
-    from games.models import Game
+    from tournaments.models import Game
 
     now = timezone.now()
     for _ in range(2):
@@ -61,7 +61,7 @@ def check_flag_task(game_id: int, due: str | None = None) -> str:
 def sweep_flags(limit: int = 500) -> int:
     """End every live game whose flag deadline has passed (a periodic safety net); returns how many ended."""
     from games.live import check_flag
-    from games.models import Game
+    from tournaments.models import Game
 
     now = timezone.now()
     overdue = (

@@ -72,8 +72,7 @@ def make_game(
     """A game of a published round between two players with accounts; returns (game, white_user, black_user)."""
     from django.contrib.auth import get_user_model
 
-    from games.models import Game
-    from tournaments.models import Event, Player, Round
+    from tournaments.models import Event, Game, Player, Round
 
     n = next(_counter)
     User = get_user_model()

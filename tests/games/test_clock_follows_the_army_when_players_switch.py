@@ -6,8 +6,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.live import MoveRejected, submit_move
-from games.models import Game
 from tests.games.live_support import at, make_game
+from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db
 

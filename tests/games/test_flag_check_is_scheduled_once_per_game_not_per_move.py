@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from games.live import arbiter_clock, forget_armed, submit_move
-from games.models import Game
 from tests.games.live_support import at, make_game
+from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db
 

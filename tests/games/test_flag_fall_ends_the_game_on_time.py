@@ -9,9 +9,9 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.live import MoveRejected, check_flag, submit_move
-from games.models import Game
 from games.tasks.flag import check_flag_task, sweep_flags
 from tests.games.live_support import at, make_game
+from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ import time
 import pytest
 
 from games.live import submit_move
-from games.models import Game
 from tests.games.live_support import make_game
+from tournaments.models import Game
 
 
 @pytest.mark.worker

@@ -6,8 +6,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from games.models import Game
 from tests.games.live_support import make_game, use_toy_parity
+from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db
 

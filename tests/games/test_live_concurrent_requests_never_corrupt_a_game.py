@@ -14,8 +14,9 @@ from django.db import connection, connections
 from django.utils import timezone
 
 from games.live import MoveRejected, check_flag, submit_move
-from games.models import Game, Move
+from games.models import Move
 from tests.games.live_support import make_game, use_toy_parity
+from tournaments.models import Game
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

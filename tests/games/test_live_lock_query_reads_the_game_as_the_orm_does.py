@@ -14,8 +14,8 @@ from rest_framework.authtoken.models import Token
 
 from config.auth import TokenAuthentication
 from games.live import lock_for_move, submit_move
-from games.models import Game
 from tests.games.live_support import at, make_game
+from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from games.live import submit_move
-from games.models import Game, Move
+from games.models import Move
 from tests.games.live_support import at, make_game, use_toy_parity
+from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db
 

@@ -6,8 +6,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.live import submit_move
-from games.models import Game
 from tests.games.live_support import at, make_game, use_toy_parity
+from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db
 

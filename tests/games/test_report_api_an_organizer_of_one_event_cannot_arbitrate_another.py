@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import Permission
 
-from games.models import Game
 from tests.games.report_api_support import client_for
 from tests.scoring import db
+from tournaments.models import Game
 from tournaments.services import is_arbiter
 
 pytestmark = pytest.mark.django_db

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from games.models import Game, ResultReport
+from games.models import ResultReport
 from tests.games.report_api_support import client_for
 from tests.scoring import db
+from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db
 
@@ -120,7 +121,7 @@ def test_confirming_with_nothing_reported_is_a_409_naming_the_report(setup):
 
 
 def test_reporting_against_a_final_result_is_a_409(setup):
-    from games.results import record_result
+    from tournaments.services.results import record_result
 
     record_result(setup["game"], result="1-0", termination="resignation")
     response = report(setup["bert"], setup["game"], {"outcome": "black_wins", "termination": "resignation"})

@@ -6,10 +6,10 @@ from decimal import Decimal
 
 import pytest
 
-from games.models import Game, ResultReport
+from games.models import ResultReport
 from tests.games.report_api_support import client_for
 from tests.scoring import db
-from tournaments.models import StandingsSnapshot
+from tournaments.models import Game, StandingsSnapshot
 
 pytestmark = pytest.mark.django_db
 

@@ -7,9 +7,9 @@ from decimal import Decimal
 
 import pytest
 
-from games.models import Game
 from tests.games.report_api_support import client_for
 from tests.scoring import db
+from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db
 

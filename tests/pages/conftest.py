@@ -17,8 +17,7 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.utils import timezone
 
-from games.models import Game
-from tournaments.models import Bye, Event, Player, Registration, Round, StandingsSnapshot, VariantBlock
+from tournaments.models import Bye, Event, Game, Player, Registration, Round, StandingsSnapshot, VariantBlock
 
 RVC_135 = "o+chbqmmkbh+co/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/O+CHBQMMKBH+CO w KQkq - 0 1 3"
 RVC_135_ARRAY = [

@@ -7,9 +7,8 @@ import io
 
 import pytest
 
-from games.models import Game
 from tests.pages.tables import table_with_caption
-from tournaments.models import Bye, StandingsSnapshot
+from tournaments.models import Bye, Game, StandingsSnapshot
 
 simulation = pytest.importorskip("tournaments.services.simulation")
 

@@ -57,7 +57,7 @@ def round_(ev, number: int = 1, status: str = "published"):
 
 
 def game(ev, white, black, *, number: int = 1, board: int | None = None, variant: str | None = None, **fields):
-    from games.models import Game
+    from tournaments.models import Game
 
     rnd = round_(ev, number)
     board = board or rnd.games.count() + 1

@@ -4,9 +4,8 @@ and claims no success."""
 import pytest
 from django.contrib.messages import get_messages
 
-from games.models import Game
 from tests.tournaments.helpers import make_event
-from tournaments.models import ByeRequest, Player, Registration
+from tournaments.models import ByeRequest, Game, Player, Registration
 from tournaments.services import pair_round, publish_round
 
 pytestmark = pytest.mark.django_db

@@ -56,7 +56,7 @@ def test_the_colour_report_page_lists_each_players_sequence(client):
 
 
 def test_an_arbiter_enters_a_result_on_the_round_page_through_record_result(client):
-    from games.models import Game
+    from tournaments.models import Game
     from tournaments.services import pair_round, publish_round
 
     event, organizer, _ = make_event(2)

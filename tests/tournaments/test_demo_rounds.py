@@ -1,8 +1,7 @@
 import pytest
 from django.core.management import call_command
 
-from games.models import Game
-from tournaments.models import Event, Round
+from tournaments.models import Event, Game, Round
 from tournaments.services import colour_report
 
 pytestmark = pytest.mark.django_db

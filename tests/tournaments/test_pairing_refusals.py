@@ -1,9 +1,8 @@
 import pytest
 from django.core.exceptions import ValidationError
 
-from games.models import Game
 from tests.tournaments.helpers import make_event, play_round
-from tournaments.models import Bye, Registration, Round
+from tournaments.models import Bye, Game, Registration, Round
 from tournaments.services import pair_round, publish_round, register_player, request_bye, set_round_pairings, withdraw_player
 
 pytestmark = pytest.mark.django_db

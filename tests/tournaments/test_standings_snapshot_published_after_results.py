@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.results import record_result
 from tests.scoring import db
 from tournaments.models import StandingsSnapshot
+from tournaments.services.results import record_result
 from tournaments.standings import event_standings
 from tournaments.tasks.standings import publish_standings
 

@@ -6,9 +6,9 @@ import time
 
 import pytest
 
-from games.results import record_result
 from tests.scoring import db
 from tournaments.models import StandingsSnapshot
+from tournaments.services.results import record_result
 
 
 @pytest.mark.worker

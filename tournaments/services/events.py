@@ -5,8 +5,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from games.models import Game
-from tournaments.models import ByeRequest, Event, PairingChange, Player, Registration, Round
+from tournaments.models import ByeRequest, Event, Game, PairingChange, Player, Registration, Round
 from tournaments.services.colour_draw import commit_colour_draw
 from tournaments.services.dice import commit_block
 from tournaments.services.history import last_round
@@ -138,8 +137,8 @@ def withdraw_player(event: Event, player: Player, *, by=None) -> Registration:
 
 
 def enter_result(game: Game, *, result: str, termination: str, by=None, **details) -> Game:
-    """An arbiter enters or corrects a result (through games.results.record_result, the one way results are written)."""
-    from games.results import record_result
+    """An arbiter enters or corrects a result (through tournaments.services.results.record_result, the one way results are written)."""
+    from tournaments.services.results import record_result  # results imports rounds, which imports this module
     from tournaments.services.rounds import refresh_round_status
 
     event = game.round.event

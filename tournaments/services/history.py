@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from games.models import Game
 from scoring.terminations import FORFEIT
-from tournaments.models import Bye, Event, Registration, Round
+from tournaments.models import Bye, Event, Game, Registration, Round
 
 
 @dataclass

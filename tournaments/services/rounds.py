@@ -8,9 +8,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import Game
 from scoring import bye_points, get_profile
-from tournaments.models import Bye, ByeRequest, Event, ForbiddenPairing, PairingChange, Player, Registration, Round
+from tournaments.models import Bye, ByeRequest, Event, ForbiddenPairing, Game, PairingChange, Player, Registration, Round
 from tournaments.pairing.roundrobin import ScheduledRound, match_schedule, mini_match_schedule, single_schedule
 from tournaments.pairing.swiss import PairingError, SwissPlayer, pair_swiss
 from tournaments.services.colour_draw import first_white

@@ -10,10 +10,9 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from games.models import Game
 from scoring import game_points, result_from_points, terminations_for_variant
 from scoring.terminations import needs_material
-from tournaments.models import Event, Player
+from tournaments.models import Event, Game, Player
 from tournaments.services.events import create_event, enter_result, prepare_event, register_player
 from tournaments.services.rounds import pair_round, publish_round, rounds_total
 

@@ -1,7 +1,7 @@
 """python manage.py demo [--password PW]: a demo Random Variant Chess Swiss to click through.
 
 Twelve players (accounts demo1..demo12), rounds 1-4 played with seeded results, round 5 paired, published and
-unplayed - all built through tournaments.services and games.results, like real use.
+unplayed - all built through tournaments.services and tournaments.services.results, like real use.
 
 Idempotent: running it twice leaves the same event, players, accounts, rounds and results (passwords are set
 anew); existing rounds are never paired again.
@@ -17,8 +17,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from config.migrations_check import ensure_migrated
-from games.models import Game
-from tournaments.models import Event, Player, Registration, Round
+from tournaments.models import Event, Game, Player, Registration, Round
 from tournaments.services import enter_result, pair_round, prepare_event, publish_round
 from tournaments.services.simulation import one_standings_snapshot, random_result
 from tournaments.tasks.standings import queue_publish_standings

@@ -1,6 +1,6 @@
 """python manage.py simulate_event --format swiss|rr|rr2|match --players N --rounds R --seed S [--json]
 
-Runs a whole event through the real services (pairing, variant blocks, results through games.results,
+Runs a whole event through the real services (pairing, variant blocks, results through tournaments.services.results,
 standings) with seeded random results. Every run makes a new event (unique slug); the same seed gives the same
 pairings, dice, results and standings.
 """

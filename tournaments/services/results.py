@@ -13,9 +13,11 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import Game
 from scoring import game_points, result_from_points, terminations_for_variant
 from scoring.terminations import FORFEIT, PERPETUAL_CHECK, STALEMATE, needs_material
+from tournaments.models import Game, PairingChange
+from tournaments.services.rounds import refresh_round_status
+from tournaments.tasks.standings import queue_publish_standings
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -186,8 +188,6 @@ def record_result(
 
 
 def _log_change(game: Game, by: User | None, result: str, termination: str, white: Decimal, black: Decimal) -> None:
-    from tournaments.models import PairingChange
-
     PairingChange.objects.create(
         event=game.round.event,
         round=game.round,
@@ -201,12 +201,8 @@ def _log_change(game: Game, by: User | None, result: str, termination: str, whit
 
 def _refresh_round(game: Game) -> None:
     """A round whose every game now has a final result becomes complete (tournaments' rule, applied on every path)."""
-    from tournaments.services.rounds import refresh_round_status
-
     refresh_round_status(game.round)
 
 
 def _queue_standings(event_id: int) -> None:
-    from tournaments.tasks.standings import queue_publish_standings
-
     queue_publish_standings(event_id)

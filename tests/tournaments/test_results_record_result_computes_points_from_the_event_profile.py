@@ -7,10 +7,9 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import ValidationError
 
-from games.models import Game
-from games.results import record_result
 from tests.scoring import db
-from tournaments.models import PairingChange
+from tournaments.models import Game, PairingChange
+from tournaments.services.results import record_result
 
 pytestmark = pytest.mark.django_db
 
