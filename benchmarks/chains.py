@@ -1,73 +1,125 @@
-"""Chain detection (Switch-Side Chain-Chess) on full boards: is every piece's check under 10 ms?
+"""Chain detection (Switch-Side Chain-Chess) on full boards: the per-position index against today's per-piece method.
 
-Run: .venv/bin/python benchmarks/chains.py  (writes nothing; copy the numbers into docs/benchmarks/chains.md)
+Run: .venv/bin/python benchmarks/chains.py [--repeat 200]  (prints a table; results: docs/benchmarks/chains.md)
 
-Measures variants.chains.forms_chain (best of three runs per piece) for every piece of
-  * the starting position (32 pieces),
-  * 200 random boards of 32 pieces (seeded),
-  * the legal-move listing of SwitchSideEngine (one chain check per legal move) in the starting position,
-and, as the peer, the brute-force loop enumeration (chains_through) on the starting position after 1.Nf3.
+Both methods run in the same process on the same 32-piece positions (the starting position and four middlegames
+without a capture yet), one after the other for each position:
+
+* "every piece": which pieces of the board are on a chain. New: ``chain_squares(occupied)`` (one graph, one set
+  of biconnected blocks, every piece answered; its cache is emptied before each call so every call builds).
+  Today: ``forms_chain_reference(occupied, sq)`` for each of the 32 pieces (one graph per piece).
+* "mover": the question the engine asks for a move, ``forms_chain(occupied_after, moved_square)``, for every legal
+  move of the position (cache emptied before each call), against ``forms_chain_reference``.
+* "legal_moves()": ``SwitchSideEngine.legal_moves()`` of the position (one chain question per legal move) with the
+  engine's chain function as it is and with today's swapped in.
+
+Times are per call, median and p90 of ``--repeat`` calls (today's method: a fifth as many, it is slower).
 """
 
 from __future__ import annotations
 
+import argparse
+import os
 import platform
-import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import chess
 
-from variants.chains import chains_through, forms_chain
-from variants.sscc import SwitchSideEngine
+import variants.sscc as sscc
+from variants import chains
+from variants.chains_reference import forms_chain_reference
+
+OPENINGS = {
+    "start": "",
+    "Giuoco Piano": "e4 e5 Nf3 Nc6 Bc4 Bc5 c3 Nf6 d3 d6 O-O O-O Re1 a6 Bb3 Ba7 h3 h6",
+    "King's Indian": "d4 Nf6 c4 g6 Nc3 Bg7 e4 d6 Nf3 O-O Be2 e5 O-O Nc6 d5 Ne7 Ne1 Nd7 f3 f5",
+    "French Advance": "e4 e6 d4 d5 e5 c5 c3 Nc6 Nf3 Qb6 a3 Nh6 b4 c4 Be2 Nf5 O-O Be7",
+    "Hedgehog": "c4 c5 Nf3 Nf6 g3 b6 Bg2 Bb7 O-O e6 Nc3 Be7 d4 d6 b3 a6 Bb2 Nbd7 e3 O-O Qe2 Qc7 Rfd1 Rfe8",
+}
 
 
-def timed(function, *args) -> float:
-    start = time.perf_counter()
-    function(*args)
-    return (time.perf_counter() - start) * 1000
+def board_after(moves: str) -> chess.Board:
+    board = chess.Board()
+    for san in moves.split():
+        board.push_san(san)
+    assert len(board.piece_map()) == 32, "a benchmark position must keep all 32 pieces"
+    return board
 
 
-def per_piece(occupied: int, repeat: int = 3) -> list[float]:
-    """Best of ``repeat`` runs per piece: the machine is shared, the minimum is the cost of the work itself."""
-    squares = [sq for sq in range(64) if occupied >> sq & 1]
-    return [min(timed(forms_chain, occupied, sq) for _ in range(repeat)) for sq in squares]
+def times_ms(call: Callable[[], object], repeat: int, before: Callable[[], object] = lambda: None) -> list[float]:
+    samples = []
+    for _ in range(repeat):
+        before()
+        start = time.perf_counter_ns()
+        call()
+        samples.append((time.perf_counter_ns() - start) / 1e6)
+    return samples
 
 
-def report(label: str, samples: list[float]) -> None:
-    samples = sorted(samples)
-    p99 = samples[int(len(samples) * 0.99) - 1]
-    print(
-        f"{label:<44} n={len(samples):>5}  mean {statistics.mean(samples):.3f} ms  "
-        f"median {statistics.median(samples):.3f} ms  p99 {p99:.3f} ms  max {samples[-1]:.3f} ms"
-    )
+def median_p90(samples: list[float]) -> tuple[float, float]:
+    ordered = sorted(samples)
+    return statistics.median(ordered), ordered[max(0, int(len(ordered) * 0.9) - 1)]
+
+
+def every_piece_today(occupied: int) -> int:
+    return sum(1 << sq for sq in range(64) if occupied >> sq & 1 and forms_chain_reference(occupied, sq))
+
+
+def mover_questions(board: chess.Board) -> list[tuple[int, int]]:
+    """(occupancy after the move, square of the moved piece) for every legal move, as the engine asks."""
+    questions = []
+    for move in board.legal_moves:
+        squares = sscc.moved_squares(board, move)
+        board.push(move)
+        questions += [(int(board.occupied), sq) for sq in squares]
+        board.pop()
+    return questions
+
+
+def measure(name: str, board: chess.Board, repeat: int) -> list[tuple[str, str, list[float], list[float]]]:
+    occupied = int(board.occupied)
+    clear = chains._chain_squares.cache_clear
+    assert chains.chain_squares(occupied) == every_piece_today(occupied), name  # same answer before timing it
+    rows = [
+        (name, "every piece", times_ms(lambda: chains.chain_squares(occupied), repeat, clear),
+         times_ms(lambda: every_piece_today(occupied), max(5, repeat // 5))),
+    ]
+    questions = mover_questions(board)
+    new = [t for occ, sq in questions for t in times_ms(lambda o=occ, s=sq: chains.forms_chain(o, s), 5, clear)]
+    old = [t for occ, sq in questions for t in times_ms(lambda o=occ, s=sq: forms_chain_reference(o, s), 1)]
+    rows.append((name, f"mover ({len(questions)} moves)", new, old))
+    engine = sscc.SwitchSideEngine(board.copy())
+    new = times_ms(engine.legal_moves, max(5, repeat // 10), clear)
+    sscc.forms_chain = forms_chain_reference  # today's method, as the engine called it before issue 15
+    try:
+        old = times_ms(engine.legal_moves, max(5, repeat // 10))
+    finally:
+        sscc.forms_chain = chains.forms_chain
+    rows.append((name, "legal_moves()", new, old))
+    return rows
 
 
 def main() -> None:
-    print(f"Python {platform.python_version()} on {platform.machine()}")
-    start = int(chess.Board().occupied)
-    report("forms_chain, starting position (32 pieces)", per_piece(start))
-
-    rng = random.Random(2024)
-    random_samples: list[float] = []
-    for _ in range(200):
-        occupied = sum(1 << sq for sq in rng.sample(range(64), 32))
-        random_samples += per_piece(occupied)
-    report("forms_chain, random boards of 32 pieces", random_samples)
-
-    engine = SwitchSideEngine.new()
-    report("SwitchSideEngine.legal_moves(), start", [timed(engine.legal_moves) for _ in range(20)])
-
-    board = chess.Board()
-    board.push_san("Nf3")
-    occupied = int(board.occupied)
-    fast = statistics.mean(timed(forms_chain, occupied, chess.F3) for _ in range(50))
-    slow = statistics.mean(timed(lambda: sum(1 for _ in chains_through(occupied, chess.F3))) for _ in range(3))
-    print(f"peer: brute-force enumeration after 1.Nf3, f3: {slow:.2f} ms vs forms_chain {fast:.3f} ms (x{slow / fast:.0f})")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=200, help="calls per figure of the new method")
+    args = parser.parse_args()
+    print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs; "
+          f"load average {os.getloadavg()[0]:.2f} at the start")
+    header = f"{'position':<15} {'question':<18} {'new median':>10} {'new p90':>8} {'today median':>12} {'today p90':>9}"
+    header += f" {'ratio':>7}"
+    print(header)
+    print("-" * len(header))
+    for name, moves in OPENINGS.items():
+        for position, question, new, old in measure(name, board_after(moves), args.repeat):
+            (nm, n90), (om, o90) = median_p90(new), median_p90(old)
+            print(f"{position:<15} {question:<18} {nm:>10.3f} {n90:>8.3f} {om:>12.3f} {o90:>9.3f} {om / nm:>6.1f}x")
+    print(f"times in ms per call; load average {os.getloadavg()[0]:.2f} at the end")
 
 
 if __name__ == "__main__":

@@ -13,17 +13,21 @@ adjacent empty squares and contains the piece just moved (docs/rules/switch-side
 Squares are python-chess indices (a1 = 0, h8 = 63); ``occupied`` is a 64-bit int with bit ``sq`` set when a
 piece stands on ``sq``.
 
-:func:`forms_chain` answers in well under a millisecond without listing loops: it uses the planar-graph fact
-that a vertex of a 2-connected plane graph lies on a cycle around any bounded face of that graph (take two
-disjoint paths from the vertex to the outer boundary; they split the inside in two, one part holding the face).
-So a chain through ``square`` exists iff, in some biconnected block of the piece graph containing ``square``, two
-adjacent empty squares lie in one bounded face. :func:`chains_through` is the slow, obvious enumeration, kept to
-cross-check the fast answer in tests.
+:func:`chain_squares` answers for every piece of a position at once, without listing loops, from one build of
+the piece graph and its biconnected blocks (about 0.06 ms on a 32-piece board; :func:`forms_chain` asks it about
+one square). It uses the planar-graph fact that a vertex of a 2-connected plane graph lies on a cycle around any
+bounded face of that graph (take two disjoint paths from the vertex to the outer boundary; they split the inside
+in two, one part holding the face). So a piece is on a chain iff some biconnected block of the piece graph
+containing it has two adjacent empty squares in one bounded face. The graph and its blocks depend only on the
+occupancy, so they are built once per position, not once per piece as before issue 15 (that method is kept in
+:mod:`variants.chains_reference` for the side-by-side test and benchmark). :func:`chains_through` is the slow,
+obvious enumeration, kept to cross-check the fast answer in tests.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 
 BOARD = (1 << 64) - 1
 _VIRTUAL = 64  # node id 64 + sq: the crossing point of the two diagonals of the 2x2 block whose lower-left is sq
@@ -149,173 +153,189 @@ def chains_through(occupied: int, square: int, limit: int | None = None) -> Iter
             return
 
 
-# --- the fast decision ------------------------------------------------------------------------------------
-def _piece_graph(occupied: int) -> dict[int, set[int]]:
-    """King-adjacency between pieces, made planar.
+# --- the fast decision: one index per position ----------------------------------------------------------------
+# Bitboards of lower-left squares L of 2x2 blocks. A diagonal link is named by L: "rising" joins L and L + 9,
+# "falling" joins L + 1 and L + 8. Where all four corners are pieces both diagonals would cross, so the block gets a
+# virtual centre node (id _VIRTUAL + L) joined to the four corners instead (see _PieceGraph).
+_NOT_A = 0xFEFEFEFEFEFEFEFE
+_NOT_H = 0x7F7F7F7F7F7F7F7F
+_BORDER_BITS = sum(1 << sq for sq in _BORDER)
 
-    Where a 2x2 block holds four pieces its two diagonals would cross; both are replaced by a virtual node in the
-    block's centre joined to the four corners. A simple cycle passes that node at most once, so it uses at most
-    one diagonal, as a drawn chain must; a cycle turning there (corner, centre, neighbouring corner) stands for
-    the orthogonal link and surrounds the same squares.
+
+def _bits(board: int) -> Iterator[int]:
+    while board:
+        low = board & -board
+        yield low.bit_length() - 1
+        board ^= low
+
+
+class _PieceGraph:
+    """King-adjacency between the pieces of one position, made planar; built once per position.
+
+    A simple cycle passes a virtual centre at most once, so it uses at most one diagonal of a full 2x2 block, as a
+    drawn chain must; a cycle turning there (corner, centre, neighbouring corner) stands for the orthogonal link
+    and surrounds the same squares.
     """
-    graph: dict[int, set[int]] = {}
-    bits = occupied
-    while bits:
-        low = bits & -bits
-        sq = low.bit_length() - 1
-        bits ^= low
-        graph[sq] = set()
-    for sq in range(64):
-        f, r = _file(sq), _rank(sq)
-        if sq in graph and f < 7 and sq + 1 in graph:
-            graph[sq].add(sq + 1)
-            graph[sq + 1].add(sq)
-        if sq in graph and r < 7 and sq + 8 in graph:
-            graph[sq].add(sq + 8)
-            graph[sq + 8].add(sq)
-        if f < 7 and r < 7:
-            corners = (sq, sq + 1, sq + 8, sq + 9)
-            present = [c for c in corners if c in graph]
-            if len(present) == 4:
-                centre = _VIRTUAL + sq
-                graph[centre] = set(corners)
-                for c in corners:
-                    graph[c].add(centre)
-                continue
-            if sq in graph and sq + 9 in graph:
-                graph[sq].add(sq + 9)
-                graph[sq + 9].add(sq)
-            if sq + 1 in graph and sq + 8 in graph:
-                graph[sq + 1].add(sq + 8)
-                graph[sq + 8].add(sq + 1)
-    return graph
+
+    __slots__ = ("adjacency", "centres", "falling", "rising")
+
+    def __init__(self, occupied: int) -> None:
+        full = occupied & (occupied >> 1) & (occupied >> 8) & (occupied >> 9) & _NOT_H
+        self.centres = full
+        self.rising = occupied & (occupied >> 9) & _NOT_H & ~full
+        self.falling = (occupied >> 1) & (occupied >> 8) & _NOT_H & ~full
+        adjacency: dict[int, list[int]] = {sq: [] for sq in _bits(occupied)}
+        links = [(sq, sq + 1) for sq in _bits(occupied & (occupied >> 1) & _NOT_H)]
+        links += [(sq, sq + 8) for sq in _bits(occupied & (occupied >> 8))]
+        links += [(sq, sq + 9) for sq in _bits(self.rising)]
+        links += [(sq + 1, sq + 8) for sq in _bits(self.falling)]
+        for low in _bits(full):
+            centre = _VIRTUAL + low
+            corners = [low, low + 1, low + 8, low + 9]
+            adjacency[centre] = corners
+            for corner in corners:
+                adjacency[corner].append(centre)
+        for a, b in links:
+            adjacency[a].append(b)
+            adjacency[b].append(a)
+        self.adjacency = adjacency
 
 
-def _blocks_containing(graph: dict[int, set[int]], root: int) -> list[set[frozenset[int]]]:
-    """The biconnected blocks (as edge sets) of ``graph`` that contain ``root`` (Tarjan, iterative)."""
-    index: dict[int, int] = {root: 0}
-    low: dict[int, int] = {root: 0}
-    counter = 1
-    edge_stack: list[frozenset[int]] = []
-    blocks: list[set[frozenset[int]]] = []
-    stack: list[tuple[int, int | None, Iterator[int]]] = [(root, None, iter(graph[root]))]
-    while stack:
-        node, parent, children = stack[-1]
-        advanced = False
-        for child in children:
-            if child == parent:
-                continue
-            if child not in index:
-                index[child] = low[child] = counter
-                counter += 1
-                edge_stack.append(frozenset((node, child)))
-                stack.append((child, node, iter(graph[child])))
-                advanced = True
-                break
-            if index[child] < index[node]:
-                edge_stack.append(frozenset((node, child)))
-                low[node] = min(low[node], index[child])
-        if advanced:
+def _blocks(adjacency: dict[int, list[int]]) -> list[list[int]]:
+    """The vertex sets of the biconnected blocks with a cycle (three or more vertices); Tarjan, iterative.
+
+    Vertex sets are enough: a link between two vertices of one block belongs to that block (blocks are maximal).
+    """
+    order: dict[int, int] = {}
+    low: dict[int, int] = {}
+    blocks: list[list[int]] = []
+    for root in adjacency:
+        if root in order:
             continue
-        stack.pop()
-        if parent is None:
-            continue
-        low[parent] = min(low[parent], low[node])
-        if low[node] >= index[parent]:
-            # parent separates node's subtree: pop one block.
-            block: set[frozenset[int]] = set()
-            tree_edge = frozenset((parent, node))
-            while edge_stack:
-                edge = edge_stack.pop()
-                block.add(edge)
-                if edge == tree_edge:
+        order[root] = low[root] = len(order)
+        path = [root]  # vertices whose block is not yet closed, in discovery order
+        stack = [(root, iter(adjacency[root]))]
+        while stack:
+            node, children = stack[-1]
+            for child in children:
+                if child not in order:
+                    order[child] = low[child] = len(order)
+                    path.append(child)
+                    stack.append((child, iter(adjacency[child])))
                     break
-            if any(root in edge for edge in block):
-                blocks.append(block)
+                if order[child] < low[node]:
+                    low[node] = order[child]  # a back edge (or the tree edge to the parent: harmless below)
+            else:
+                stack.pop()
+                if not stack:
+                    continue
+                parent = stack[-1][0]
+                if low[node] < low[parent]:
+                    low[parent] = low[node]
+                elif low[node] >= order[parent]:
+                    # parent separates node's subtree from the rest: that subtree's open vertices plus parent.
+                    cut = path.index(node)
+                    if len(path) - cut >= 2:
+                        blocks.append([*path[cut:], parent])
+                    del path[cut:]
     return blocks
 
 
-def _enclosed(block: set[frozenset[int]]) -> tuple[int, set[frozenset[int]]]:
-    """Squares inside the block's outer boundary (bounded faces), and the block's diagonal links."""
-    vertices: set[int] = set()
-    for edge in block:
-        vertices |= edge
-    diagonals = {e for e in block if all(v < 64 for v in e) and len({_file(v) for v in e}) == 2}
-    diagonals = {e for e in diagonals if len({_rank(v) for v in e}) == 2}
-    centres = {v - _VIRTUAL for v in vertices if v >= _VIRTUAL}
-    walls = {v for v in vertices if v < 64}
+def _enclosed(walls: int, centres: int, rising: int, falling: int) -> int:
+    """Squares inside a block's outer boundary: the squares the outside cannot reach by king steps.
 
-    def blocked_diagonal(a: int, b: int) -> bool:
-        lower_left = min(_rank(a), _rank(b)) * 8 + min(_file(a), _file(b))
-        return lower_left in centres or frozenset(_crossing_diagonal(a, b)) in diagonals
-
-    seen = 0
-    todo = [sq for sq in _BORDER if sq not in walls]
-    for sq in todo:
-        seen |= 1 << sq
-    while todo:
-        sq = todo.pop()
-        for nxt in _NEIGHBOURS[sq]:
-            if seen >> nxt & 1 or nxt in walls:
-                continue
-            if _file(nxt) != _file(sq) and _rank(nxt) != _rank(sq) and blocked_diagonal(sq, nxt):
-                continue
-            seen |= 1 << nxt
-            todo.append(nxt)
-    wall_bits = sum(1 << v for v in walls)
-    return BOARD & ~seen & ~wall_bits, diagonals
+    ``walls`` are the block's pieces; a diagonal step is blocked where the block has the crossing diagonal link
+    or a virtual centre in that 2x2 block. Flood fill from the border on bitboards, eight directions at once.
+    """
+    open_squares = BOARD & ~walls
+    stop_rising = falling | centres  # a step L <-> L + 9 crosses the falling link of block L
+    stop_falling = (rising | centres) << 1  # a step s <-> s + 7 crosses the rising link of block s - 1
+    seen = _BORDER_BITS & open_squares
+    while True:
+        grow = ((seen & _NOT_H) << 1) | ((seen & _NOT_A) >> 1) | (seen << 8) | (seen >> 8)
+        grow |= ((seen & _NOT_H & ~stop_rising) << 9) | (((seen & _NOT_A) >> 9) & ~stop_rising)
+        grow |= ((seen & _NOT_A & ~stop_falling) << 7) | (((seen & _NOT_H) >> 7) & ~stop_falling)
+        grow &= open_squares & ~seen
+        if not grow:
+            return open_squares & ~seen
+        seen |= grow
 
 
-def _diagonal_pairs(squares: int) -> Iterator[tuple[int, int]]:
-    bits = squares
-    while bits:
-        low = bits & -bits
-        sq = low.bit_length() - 1
-        bits ^= low
-        for nxt in (sq + 7, sq + 9):
-            if nxt < 64 and abs(_file(nxt) - _file(sq)) == 1 and squares >> nxt & 1:
-                yield sq, nxt
+def _block_masks(graph: _PieceGraph, block: list[int]) -> tuple[int, int, int, int]:
+    """A block's pieces, virtual centres, rising and falling links (bitboards by square / lower-left)."""
+    walls = centres = 0
+    for node in block:
+        if node < _VIRTUAL:
+            walls |= 1 << node
+        else:
+            centres |= 1 << (node - _VIRTUAL)
+    # A link between two vertices of one block belongs to that block (blocks are maximal).
+    rising = graph.rising & walls & (walls >> 9)
+    falling = graph.falling & (walls >> 1) & (walls >> 8)
+    return walls, centres, rising, falling
 
 
-def _orthogonal_pair(squares: int) -> bool:
-    not_h = 0x7F7F7F7F7F7F7F7F
-    return bool(squares & (((squares & not_h) << 1) | (squares << 8)) & BOARD)
+def _split_pairs(empty: int, rising: int, falling: int) -> list[tuple[int, int, tuple[int, int]]] | None:
+    """``None`` when the block surrounds two adjacent empty squares outright; otherwise the diagonal empty pairs
+    that one of the block's own diagonal links separates, each with that link."""
+    if empty & (((empty & _NOT_H) << 1) | (empty << 8)):
+        return None  # an orthogonal pair
+    up = empty & (empty >> 9) & _NOT_H  # empty L and L + 9: separated only by the falling link of block L
+    down = (empty >> 1) & (empty >> 8) & _NOT_H  # empty L + 1 and L + 8: separated by the rising link
+    if up & ~falling or down & ~rising:
+        return None
+    split = [(sq, sq + 9, (sq + 1, sq + 8)) for sq in _bits(up)]
+    return split + [(sq + 1, sq + 8, (sq, sq + 9)) for sq in _bits(down)]
+
+
+def _on_chains_after_cut(graph: _PieceGraph, block: list[int], split: list[tuple[int, int, tuple[int, int]]]) -> int:
+    """Pieces of ``block`` on a loop around a diagonal empty pair that one of the block's links separates.
+
+    Such a loop cannot use that link, so the block is cut there and its sub-blocks asked again; only this block's
+    structure changes when one of its links is removed, so the rest of the board is not rebuilt.
+    """
+    members = set(block)
+    found = 0
+    for a, b, (x, y) in split:
+        adjacency = {v: [w for w in graph.adjacency[v] if w in members and {v, w} != {x, y}] for v in block}
+        for sub in _blocks(adjacency):
+            walls, centres, rising, falling = _block_masks(graph, sub)
+            inside = _enclosed(walls, centres, rising, falling)
+            if inside >> a & 1 and inside >> b & 1:
+                found |= walls
+    return found
+
+
+def chain_squares(occupied: int) -> int:
+    """Bitboard of every piece that is part of some chain on this board (the index of the whole position).
+
+    A vertex of a 2-connected plane graph lies on a cycle around every bounded face of it, so every piece of a
+    block that surrounds two adjacent empty squares is on a chain; the graph and its blocks are built once.
+    """
+    return _chain_squares(occupied & BOARD)
+
+
+@lru_cache(maxsize=4096)
+def _chain_squares(occupied: int) -> int:
+    # Cached: the engine asks about the same position more than once (castling moves two pieces; `play` re-asks
+    # what `legal_moves` listed), and an occupancy is a plain int, cheap to key on.
+    graph = _PieceGraph(occupied)
+    found = 0
+    for block in _blocks(graph.adjacency):
+        walls, centres, rising, falling = _block_masks(graph, block)
+        if not walls & ~found:
+            continue  # every piece of it is already known to be on a chain
+        split = _split_pairs(_enclosed(walls, centres, rising, falling) & ~occupied, rising, falling)
+        if split is None:
+            found |= walls
+        elif split:
+            found |= _on_chains_after_cut(graph, block, split)
+    return found
 
 
 def forms_chain(occupied: int, square: int) -> bool:
     """Whether the piece on ``square`` is part of some chain on this board."""
-    if not occupied >> square & 1:
-        return False
-    graph = _piece_graph(occupied)
-    split_pairs: list[tuple[int, int, frozenset[int]]] = []
-    for block in _blocks_containing(graph, square):
-        if len(block) < 3:
-            continue  # a bridge: no cycle
-        inside, diagonals = _enclosed(block)
-        empty = inside & ~occupied
-        if _orthogonal_pair(empty):
-            return True
-        for a, b in _diagonal_pairs(empty):
-            wall = frozenset(_crossing_diagonal(a, b))
-            if wall not in diagonals:
-                return True
-            split_pairs.append((a, b, wall))
-    # Two diagonal neighbours on either side of one of the block's diagonal links: a loop around both cannot
-    # use that link, so ask again without it.
-    for a, b, wall in split_pairs:
-        x, y = tuple(wall)
-        graph[x].discard(y)
-        graph[y].discard(x)
-        try:
-            for block in _blocks_containing(graph, square):
-                if len(block) >= 3:
-                    inside, _ = _enclosed(block)
-                    if inside >> a & 1 and inside >> b & 1:
-                        return True
-        finally:
-            graph[x].add(y)
-            graph[y].add(x)
-    return False
+    return bool(occupied >> square & 1 and chain_squares(occupied) >> square & 1)
 
 
 def squares_mask(names: Sequence[str]) -> int:
