@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-WHITE = "white"
-BLACK = "black"
+from variants.base import BLACK, WHITE
 
 
 def material_leader(material: dict[str, float], *, black_compensation: float, threshold: float) -> str | None:

@@ -12,7 +12,8 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from scoring import terminations as t
-from scoring.material import BLACK, WHITE, material_leader
+from scoring.material import material_leader
+from variants.base import BLACK, WHITE
 
 Points = tuple[float, float]
 
@@ -192,7 +193,7 @@ def game_points(
         checking_side=checking_side,
         forcing_side=forcing_side,
         controllers=dict(controllers) if controllers else {WHITE: WHITE, BLACK: BLACK},
-        stalemate_wins=variant in t.STALEMATE_WINS,
+        stalemate_wins=t.stalemate_wins(variant),
     )
 
 

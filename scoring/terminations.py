@@ -1,7 +1,8 @@
 """Which terminations exist, how each one is scored, and which are possible in which variant.
 
-The termination strings are the constants of :mod:`variants.base` (the engine interface, pure Python with no
-engine behind it), imported so that scoring and the engines can never disagree on a name.
+The termination strings are the constants of :mod:`variants.base` (the engine interface), imported so that
+scoring and the engines can never disagree on a name. Which of them a variant can end with is a fact of its
+engine (:attr:`variants.base.Engine.terminations`), read through the registry.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from variants.base import (
     TIME_FORFEIT,
     TIME_FORFEIT_LONE_KING,
 )
+from variants.registry import get_engine
 
 # Endings that decide the game outright: the seed's checkmate value goes to the winner.
 DECISIVE = frozenset({CHECKMATE, KING_CAPTURE, FAR_RANK, RESIGNATION, TIME_FORFEIT, FORFEIT})
@@ -47,32 +49,21 @@ SPECIAL = frozenset({STALEMATE, PERPETUAL_CHECK})
 
 ALL_TERMINATIONS = DECISIVE | MATERIAL | PLAIN_DRAW | SPECIAL
 
-# Off the board: possible in every variant.
-_OFF_BOARD = frozenset({RESIGNATION, TIME_FORFEIT, TIME_FORFEIT_LONE_KING, FORFEIT, AGREEMENT, ADJUDICATION})
-_CHESS_LIKE = frozenset({CHECKMATE, STALEMATE, PERPETUAL_CHECK, THREEFOLD, FIFTY_MOVES, INSUFFICIENT})
-
-_BY_VARIANT: dict[str, frozenset[str]] = {
-    "chess": _CHESS_LIKE | _OFF_BOARD,
-    "rvc": _CHESS_LIKE | _OFF_BOARD,
-    "twilight": _CHESS_LIKE | _OFF_BOARD,
-    "sscc": _CHESS_LIKE | _OFF_BOARD,
-    # Reach: no checkmate (a mated side passes), no stalemate (no move means pass), a lone king still wins by
-    # reaching the far rank, so neither insufficient material nor a flag against a lone king can be a draw.
-    "reach": frozenset({FAR_RANK, DOUBLE_STALEMATE, THREEFOLD, FIFTY_MOVES}) | (_OFF_BOARD - {TIME_FORFEIT_LONE_KING}),
-    "parity": _CHESS_LIKE | _OFF_BOARD | {KING_CAPTURE, SIMULTANEOUS_MATE, SIMULTANEOUS_STALEMATE},
-    "parity-single": _CHESS_LIKE | _OFF_BOARD | {KING_CAPTURE, SIMULTANEOUS_MATE, SIMULTANEOUS_STALEMATE},
-}
-
-# Parity Chess rule 6: "Stalemate is treated at par with checkmate" - a stalemate there is a win.
-STALEMATE_WINS = frozenset({"parity", "parity-single"})
-
 
 def terminations_for_variant(variant: str) -> frozenset[str]:
     """The terminations a game of ``variant`` can end with; raises KeyError for an unknown variant."""
+    return get_engine(variant).terminations
+
+
+def stalemate_wins(variant: str | None) -> bool:
+    """Whether stalemate wins like checkmate in ``variant`` (Parity Chess rule 6); False for no or an unknown
+    variant, which scores by the laws of chess."""
+    if variant is None:
+        return False
     try:
-        return _BY_VARIANT[variant]
+        return get_engine(variant).stalemate_wins
     except KeyError:
-        raise KeyError(f"unknown variant {variant!r}") from None
+        return False
 
 
 def needs_material(termination: str) -> bool:

@@ -1,7 +1,9 @@
 """The one interface every variant engine implements.
 
 The games app, the replay and perft commands and the scoring code only ever talk to this interface, so a
-variant is a module with one :class:`Engine` subclass registered in :mod:`variants.registry`.
+variant is a module with one :class:`Engine` subclass registered in :mod:`variants.registry`. The subclass also
+carries every fact about its variant (board size, the terminations a game can end with, whether stalemate wins,
+its PGN tag, whether dice choose the start): the apps and scoring ask the class instead of keeping tables of keys.
 
 Conventions shared by all engines:
 
@@ -19,6 +21,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+# The termination names live in variants.terminations; they are re-exported here, where engines and the apps
+# have always imported them from.
+from variants.terminations import (
+    ADJUDICATION,
+    AGREEMENT,
+    CHECKMATE,
+    DOUBLE_STALEMATE,
+    FAR_RANK,
+    FIFTY_MOVES,
+    FORFEIT,
+    INSUFFICIENT,
+    KING_CAPTURE,
+    PERPETUAL_CHECK,
+    RESIGNATION,
+    SIMULTANEOUS_MATE,
+    SIMULTANEOUS_STALEMATE,
+    STALEMATE,
+    THREEFOLD,
+    TIME_FORFEIT,
+    TIME_FORFEIT_LONE_KING,
+)
+
 WHITE = "white"
 BLACK = "black"
 ARMIES = (WHITE, BLACK)
@@ -35,28 +59,6 @@ class IllegalMoveError(ValueError):
 
 class InvalidPositionError(ValueError):
     """A position string that cannot be parsed or describes an impossible position."""
-
-
-# Terminations an engine can report. The scoring profiles map each of them (docs/rules/scoring.md).
-CHECKMATE = "checkmate"
-STALEMATE = "stalemate"
-PERPETUAL_CHECK = "perpetual-check"
-THREEFOLD = "threefold-repetition"
-FIFTY_MOVES = "fifty-moves"
-INSUFFICIENT = "insufficient-material"
-FAR_RANK = "far-rank"  # Reach Chess
-DOUBLE_STALEMATE = "double-stalemate"  # Reach Chess: neither side can move
-KING_CAPTURE = "king-capture"  # Parity Chess
-SIMULTANEOUS_MATE = "simultaneous-checkmate"  # Parity Chess: both mated at once, a draw
-SIMULTANEOUS_STALEMATE = "simultaneous-stalemate"  # Parity Chess: a draw
-
-# Terminations that happen off the board; the games app records them, engines never report them.
-RESIGNATION = "resignation"
-TIME_FORFEIT = "time-forfeit"
-TIME_FORFEIT_LONE_KING = "time-forfeit-lone-king"  # the flag fell but the opponent cannot mate: a draw
-FORFEIT = "forfeit"  # absence
-AGREEMENT = "agreement"
-ADJUDICATION = "adjudication"  # an arbiter's decision, e.g. material superiority when nothing remains to be gained
 
 
 @dataclass(frozen=True)
@@ -87,14 +89,55 @@ class Engine:
     """A game in progress. Subclasses override the hooks; the class attributes are the metadata."""
 
     key: ClassVar[str]  # registry key: chess, rvc, reach, twilight, parity, parity-single, sscc
-    name: ClassVar[str]  # human name, also the PGN ``Variant`` tag
+    name: ClassVar[str]  # human name
     files: ClassVar[int] = 8
     ranks: ClassVar[int] = 8
     simultaneous: ClassVar[bool] = False  # Parity Chess: both armies move at once, sealed
     can_switch: ClassVar[bool] = False  # Switch-Side Chain-Chess
+    #: Every termination a game of this variant can end with, on and off the board (variants.terminations).
+    terminations: ClassVar[frozenset[str]]
+    #: Parity Chess rule 6: "Stalemate is treated at par with checkmate" - the stalemating army wins.
+    stalemate_wins: ClassVar[bool] = False
+    #: The PGN ``Variant`` tag :meth:`to_pgn` writes (``None``: no tag).
+    pgn_variant: ClassVar[str | None] = None
+    #: The start array is chosen by dice (Random Variant Chess): games need their block's rolls.
+    rolled: ClassVar[bool] = False
 
     #: PGN tags of a game read by :meth:`from_pgn` (``Result`` among them); empty for a new game.
     tags: dict[str, str]
+
+    # --- facts about the variant (no game needed) ------------------------------------------------------------
+    @classmethod
+    def start_options(cls, first_roll: str = "", second_roll: str = "") -> dict[str, object]:
+        """The keyword options :meth:`new` and :meth:`from_position` need for a game of this variant, given its
+        block's rolls (empty when there are none); a variant without dice needs none."""
+        return {}
+
+    @classmethod
+    def start_position(cls, **options: object) -> str:
+        """The position string of the start (``options`` as for :meth:`new`)."""
+        return cls.new(**options).position()
+
+    @classmethod
+    def material_of(cls, position: str, **options: object) -> dict[str, float]:
+        """Material points of each army in ``position`` (see :meth:`material`); raises InvalidPositionError."""
+        return cls.from_position(position, **options).material()
+
+    @classmethod
+    def describe(cls) -> dict[str, object]:
+        """The variant's facts as a JSON-able dict, for pages and the API."""
+        return {
+            "key": cls.key,
+            "name": cls.name,
+            "files": cls.files,
+            "ranks": cls.ranks,
+            "simultaneous": cls.simultaneous,
+            "can_switch": cls.can_switch,
+            "rolled": cls.rolled,
+            "stalemate_wins": cls.stalemate_wins,
+            "pgn_variant": cls.pgn_variant,
+            "terminations": sorted(cls.terminations),
+        }
 
     # --- construction -------------------------------------------------------------------------------------
     @classmethod
@@ -151,9 +194,38 @@ class Engine:
         return army
 
     def to_pgn(self, tags: dict[str, str] | None = None) -> str:
-        """The game as PGN with a ``Variant`` tag (and the roll tags for rvc)."""
+        """The game as PGN with a ``Variant`` tag (:attr:`pgn_variant`; and the roll tags for rvc)."""
         raise NotImplementedError
 
     def perft(self, depth: int) -> int:
         """Leaf positions at ``depth``; a position where the game has ended has no children."""
         raise NotImplementedError
+
+
+__all__ = [
+    "ADJUDICATION",
+    "AGREEMENT",
+    "ARMIES",
+    "BLACK",
+    "CHECKMATE",
+    "DOUBLE_STALEMATE",
+    "FAR_RANK",
+    "FIFTY_MOVES",
+    "FORFEIT",
+    "INSUFFICIENT",
+    "KING_CAPTURE",
+    "PERPETUAL_CHECK",
+    "RESIGNATION",
+    "SIMULTANEOUS_MATE",
+    "SIMULTANEOUS_STALEMATE",
+    "STALEMATE",
+    "THREEFOLD",
+    "TIME_FORFEIT",
+    "TIME_FORFEIT_LONE_KING",
+    "WHITE",
+    "Engine",
+    "IllegalMoveError",
+    "InvalidPositionError",
+    "Outcome",
+    "other",
+]

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from variants.base import InvalidPositionError
 from variants.fairy.engine import FairyEngine
+from variants.standard_start import STANDARD_START
+from variants.terminations import CHESS_LIKE, OFF_BOARD
 
-START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+START = STANDARD_START
 PROMOTIONS = ("Queen", "Rook", "Bishop", "Knight")
 
 
@@ -15,6 +17,8 @@ class ChessEngine(FairyEngine):
     name = "Chess"
     files = 8
     ranks = 8
+    terminations = CHESS_LIKE | OFF_BOARD
+    pgn_variant = name
     default_steps = 2
     writes_steps = False
     insufficient_rule = True

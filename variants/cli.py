@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from variants.base import IllegalMoveError, InvalidPositionError
-from variants.registry import get_engine, variant_keys
+from variants.registry import get_engine, rolled_key, variant_keys
 
 MAX_PERFT_DEPTH = 8
 
@@ -53,14 +53,14 @@ def run_perft(variant: str, depth: str, fen: str | None = None, roll: str | None
         engine_class = get_engine(variant)
     except KeyError as exc:
         raise CliError(str(exc.args[0])) from None
-    if variant != "rvc" and (roll or roll2):
-        raise CliError("--roll and --roll2 apply to --variant rvc only")
-    if variant == "rvc" and roll2 and not roll:
+    if not engine_class.rolled and (roll or roll2):
+        raise CliError(f"--roll and --roll2 apply to --variant {rolled_key()} only")
+    if engine_class.rolled and roll2 and not roll:
         raise CliError("--roll2 needs --roll (the first roll)")
-    if variant == "rvc" and not roll:
+    if engine_class.rolled and not roll:
         # The array, the castling geometry and the promotion pieces all come from the dice: no silent default.
-        raise CliError("--variant rvc needs --roll FIRST (e.g. --roll 1-1-1 for the standard array)")
-    options = {"roll": roll, "roll2": roll2} if variant == "rvc" else {}
+        raise CliError(f"--variant {variant} needs --roll FIRST (e.g. --roll 1-1-1 for the standard array)")
+    options = engine_class.start_options(roll or "", roll2 or "")
     try:
         engine = engine_class.from_position(fen, **options) if fen is not None else engine_class.new(**options)
         count = engine.perft(depth_value)

@@ -25,9 +25,10 @@ from variants.base import (
     InvalidPositionError,
     Outcome,
 )
+from variants.pieces import BY_SYMBOL
 
-# Seed 002's material values, which its dynamic scoring also applies to ordinary chess.
-SEED_VALUES = {chess.PAWN: 10, chess.KNIGHT: 30, chess.BISHOP: 32, chess.ROOK: 50, chess.QUEEN: 90, chess.KING: 0}
+# Seed 002's material values (the piece catalogue's), which its dynamic scoring also applies to ordinary chess.
+SEED_VALUES = {pt: BY_SYMBOL[chess.piece_symbol(pt).upper()].value for pt in chess.PIECE_TYPES}
 
 
 def army_of(color: chess.Color) -> str:
@@ -155,7 +156,8 @@ class PyChessEngine(Engine):
         """The game as PGN: the seven-tag roster, ``Variant``, ``SetUp``/``FEN`` when it did not start from the
         variant's start position, ``Termination`` when it ended on the board."""
         headers = {key: value for key, value in self.tags.items() if key not in ("SetUp", "FEN", "Termination")}
-        headers["Variant"] = self.name
+        if self.pgn_variant:
+            headers["Variant"] = self.pgn_variant
         root = self.board.root()
         if root.fen() != type(self).new().position():
             headers["SetUp"] = "1"

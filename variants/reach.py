@@ -22,6 +22,7 @@ import chess
 
 from variants.base import DOUBLE_STALEMATE, FAR_RANK, IllegalMoveError, Outcome
 from variants.pychess_base import PyChessEngine, army_of, perft_board
+from variants.terminations import FIFTY_MOVES, OFF_BOARD, THREEFOLD, TIME_FORFEIT_LONE_KING
 
 FAR = {chess.WHITE: chess.BB_RANK_8, chess.BLACK: chess.BB_RANK_1}
 SEVENTH = {chess.WHITE: chess.BB_RANK_7, chess.BLACK: chess.BB_RANK_2}  # pawns here can step onto the far rank
@@ -142,6 +143,11 @@ class ReachBoard(chess.Board):
 class ReachEngine(PyChessEngine):
     key = "reach"
     name = "Reach Chess"
+    # No checkmate (a mated side passes), no stalemate (no move means pass), and a lone king still wins by
+    # reaching the far rank, so neither insufficient material nor a flag against a lone king can be a draw.
+    # Repetition and fifty moves are never reported by the engine but may be recorded (docs/rules/scoring.md).
+    terminations = frozenset({FAR_RANK, DOUBLE_STALEMATE, THREEFOLD, FIFTY_MOVES}) | (OFF_BOARD - {TIME_FORFEIT_LONE_KING})
+    pgn_variant = name
     board_class = ReachBoard
 
     board: ReachBoard

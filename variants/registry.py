@@ -1,4 +1,9 @@
-"""The variants by key, imported lazily so that loading one engine does not load them all."""
+"""The variants by key, imported lazily so that loading one engine does not load them all.
+
+Adding a variant is one module with an :class:`~variants.base.Engine` subclass (which carries every fact about the
+variant) plus one line in :data:`ENGINES`. Everything else asks here: the keys, the engines, the choices of a form,
+which variant is the one played from dice.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +11,8 @@ from importlib import import_module
 
 from variants.base import Engine
 
-# key -> "module:Class"
-ENGINES: dict[str, str] = {
+# key -> "module:Class" (imported on first use) or the class itself (see register)
+ENGINES: dict[str, str | type[Engine]] = {
     "chess": "variants.chess8:ChessEngine",
     "rvc": "variants.rvc:RandomVariantEngine",
     "reach": "variants.reach:ReachEngine",
@@ -28,5 +33,52 @@ def get_engine(key: str) -> type[Engine]:
         target = ENGINES[key]
     except KeyError:
         raise KeyError(f"unknown variant {key!r}; choose one of {', '.join(ENGINES)}") from None
+    if not isinstance(target, str):
+        return target
     module, _, cls = target.partition(":")
     return getattr(import_module(module), cls)
+
+
+def register(key: str, target: str | type[Engine]) -> None:
+    """Make ``target`` (an Engine subclass, or ``"module:Class"`` to import on first use) the engine of ``key``.
+
+    Raises ValueError when ``key`` already names another engine, or when a class's own ``key`` differs.
+    """
+    if isinstance(target, str):
+        if ":" not in target:
+            raise ValueError(f"an engine target is 'module:Class', not {target!r}")
+    elif not (isinstance(target, type) and issubclass(target, Engine)):
+        raise ValueError(f"{target!r} is not an Engine subclass")
+    elif getattr(target, "key", None) != key:
+        raise ValueError(f"{target.__name__}.key is {getattr(target, 'key', None)!r}, not {key!r}")
+    if key in ENGINES and ENGINES[key] != target:
+        raise ValueError(f"variant {key!r} is already registered")
+    ENGINES[key] = target
+
+
+def unregister(key: str) -> None:
+    """Forget the engine of ``key`` (nothing happens for an unknown key)."""
+    ENGINES.pop(key, None)
+
+
+def engines() -> list[type[Engine]]:
+    """Every registered engine class, in registry order."""
+    return [get_engine(key) for key in ENGINES]
+
+
+def variant_choices() -> list[tuple[str, str]]:
+    """``(key, name)`` of every variant, for a form's choices."""
+    return [(key, get_engine(key).name) for key in ENGINES]
+
+
+def rolled_key() -> str:
+    """The key of the variant whose start array is chosen by dice (the one engine with ``rolled``)."""
+    rolled = [key for key in ENGINES if get_engine(key).rolled]
+    if len(rolled) != 1:
+        raise LookupError(f"expected exactly one variant played from dice, found {len(rolled)}: {', '.join(rolled)}")
+    return rolled[0]
+
+
+def fixed_keys() -> list[str]:
+    """Every variant key but the one played from dice: the variants an event can fix for all its rounds."""
+    return [key for key in ENGINES if not get_engine(key).rolled]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from variants.base import InvalidPositionError
 from variants.fairy.engine import FairyEngine
+from variants.terminations import CHESS_LIKE, OFF_BOARD
 
 NAME = "Random Variant Chess"
 
@@ -33,11 +34,20 @@ class RandomVariantEngine(FairyEngine):
     name = NAME
     files = 12
     ranks = 8
+    terminations = CHESS_LIKE | OFF_BOARD
+    pgn_variant = NAME
+    rolled = True
     default_steps = 4
     writes_steps = True
 
     roll: str | None = None
     roll2: str | None = None
+
+    @classmethod
+    def start_options(cls, first_roll: str = "", second_roll: str = "") -> dict[str, object]:
+        # An empty roll is left out, never passed on: the engine reads "" as a malformed roll, and a position
+        # without rolls is read with the pieces on its board as the promotion pieces.
+        return {option: roll for option, roll in (("roll", first_roll), ("roll2", second_roll)) if roll}
 
     @classmethod
     def new(cls, roll: str = "1-1-1", roll2: str | None = None, **options: object) -> RandomVariantEngine:
@@ -75,7 +85,7 @@ class RandomVariantEngine(FairyEngine):
         return getattr(self, "_standard", None)
 
     def variant_tags(self) -> dict[str, str]:
-        tags = {"Variant": NAME}
+        tags = super().variant_tags()
         if self.roll:
             tags["Roll"] = self.roll
         if self.roll2:

@@ -16,6 +16,7 @@ import chess
 from variants.base import BLACK, WHITE, IllegalMoveError, Outcome, other
 from variants.chains import forms_chain
 from variants.pychess_base import PyChessEngine
+from variants.terminations import CHESS_LIKE, OFF_BOARD
 
 SWITCH = "/S"
 
@@ -43,6 +44,8 @@ class SwitchSideEngine(PyChessEngine):
     key = "sscc"
     name = "Switch-Side Chain-Chess"
     can_switch = True
+    terminations = CHESS_LIKE | OFF_BOARD
+    pgn_variant = name
 
     def __init__(self, board: chess.Board, tags: dict[str, str] | None = None) -> None:
         super().__init__(board, tags)

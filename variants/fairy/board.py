@@ -1,54 +1,37 @@
-"""The position of a fairy game and its move generator: make/unmake, attacks, legal moves, perft.
+"""The position of a fairy game: make/unmake, repetition, the game-ending rules perft needs, and perft.
 
-Moves are integers: ``from | to << 8 | flag << 16 | promotion << 20`` (promotion is the piece code the pawn
-becomes). The board is a flat list of piece codes (see :mod:`variants.fairy.geometry`); each side's occupied
-squares are kept in a set, and each king's square incrementally, so neither is ever searched for.
+Moves are integers (:mod:`variants.fairy.moves`). The board is a flat list of piece codes (see
+:mod:`variants.fairy.geometry`); each side's occupied squares are kept in a set, and each king's square
+incrementally, so neither is ever searched for. Attacks and move generation are :mod:`variants.fairy.movegen`,
+the legality filter :mod:`variants.fairy.legality`; :class:`Board` inherits both.
 """
 
 from __future__ import annotations
 
-from variants.fairy.geometry import KIND, KING, PAWN, WHITE
-from variants.fairy.rules import (
-    HOP_CAP,
-    HOP_MOVE,
-    LEAP_BOTH,
-    LEAP_CAP,
-    LEAP_MOVE,
-    PATH,
-    RIDE_BOTH,
-    RIDE_CAP,
-    RIDE_MOVE,
-    Rules,
+from variants.fairy.geometry import KIND, KING, PAWN, WHITE_COLOUR
+from variants.fairy.legality import LegalMoves
+from variants.fairy.moves import (
+    CASTLE,
+    DOUBLE,
+    EN_PASSANT,
+    KING_RIGHTS,
+    NORMAL,
+    RIGHT_BK,
+    RIGHT_BQ,
+    RIGHT_K,
+    RIGHT_Q,
+    move_flag,
+    move_from,
+    move_promotion,
+    move_to,
 )
-from variants.fairy.rules import PAWN as PAWN_OP
+from variants.fairy.rules import Rules
 
-NORMAL, DOUBLE, EN_PASSANT, CASTLE = 0, 1, 2, 3
-SPECIAL = EN_PASSANT
 BISHOP = KIND["Bishop"]
-KNIGHT = KIND["Knight"]  # flags at or above this always get the full legality test
-
-# Castling-rights bits: K (White, towards the last file), Q, k, q.
-RIGHT_K, RIGHT_Q, RIGHT_BK, RIGHT_BQ = 1, 2, 4, 8
-KING_RIGHTS = (RIGHT_K | RIGHT_Q, RIGHT_BK | RIGHT_BQ)
+KNIGHT = KIND["Knight"]
 
 
-def move_from(move: int) -> int:
-    return move & 255
-
-
-def move_to(move: int) -> int:
-    return (move >> 8) & 255
-
-
-def move_flag(move: int) -> int:
-    return (move >> 16) & 15
-
-
-def move_promotion(move: int) -> int:
-    return move >> 20
-
-
-class Board:
+class Board(LegalMoves):
     """A position with its make/unmake stack. ``turn`` is 0 (White) or 1 (Black)."""
 
     def __init__(
@@ -83,306 +66,6 @@ class Board:
         # Repetition counts of the position keys on the current line (game history plus perft path).
         self.seen: dict[tuple, int] = {}
         self.insufficient_rule = False  # plain chess only: a dead position ends the game
-
-    # --- attacks ------------------------------------------------------------------------------------------
-    def attacked(self, sq: int, by: int) -> bool:
-        """Whether a piece of colour ``by`` attacks ``sq`` (pins ignored, as in the rules of check)."""
-        b = self.board
-        rules = self.rules
-        for s, codes in rules.leap_rev[by][sq]:
-            if b[s] in codes:
-                return True
-        for ray, codes in rules.ray_rev[by][sq]:
-            for s in ray:
-                x = b[s]
-                if x:
-                    if x in codes:
-                        return True
-                    break
-        for ray, codes in rules.hop_rev[by][sq]:
-            screen = False
-            for s in ray:
-                x = b[s]
-                if x:
-                    if screen:
-                        if x in codes:
-                            return True
-                        break
-                    screen = True
-        for s, codes, blockers in rules.path_rev[by][sq]:
-            if b[s] in codes:
-                for t in blockers:
-                    if b[t]:
-                        break
-                else:
-                    return True
-        return False
-
-    def in_check(self, colour: int | None = None) -> bool:
-        colour = self.turn if colour is None else colour
-        return self.attacked(self.king[colour], colour ^ 1)
-
-    # --- pseudo-legal generation --------------------------------------------------------------------------
-    def pseudo_moves(self, in_check: bool = False) -> list[int]:
-        """Moves obeying the pieces' patterns, not yet tested for leaving the own king attacked."""
-        out: list[int] = []
-        self._generate(out, out, frozenset(), in_check)
-        return out
-
-    def _generate(self, sure: list[int], test: list[int], unsafe: set[int] | frozenset[int], in_check: bool) -> None:
-        """Append the pseudo-legal moves of the pieces on ``unsafe`` squares (and en passant and castling) to
-        ``test``, the others to ``sure``. The tables hold (target, move) pairs, so the loops only look at the
-        board and append."""
-        us = self.turn
-        b = self.board
-        rules = self.rules
-        ops_of = rules.ops
-        dedup = rules.dedup
-        for sq in self.occ[us]:
-            piece = b[sq]
-            out = test if sq in unsafe else sure
-            if dedup[piece]:
-                add_to = out
-                out = []
-            add = out.append
-            for op, data in ops_of[piece][sq]:
-                if op == LEAP_BOTH:
-                    for t, mv in data:
-                        x = b[t]
-                        if not x or (x & 1) != us:
-                            add(mv)
-                elif op == RIDE_BOTH:
-                    for ray in data:
-                        for t, mv in ray:
-                            x = b[t]
-                            if x:
-                                if (x & 1) != us:
-                                    add(mv)
-                                break
-                            add(mv)
-                elif op == PAWN_OP:
-                    push, double, captures, promotes = data
-                    if promotes:
-                        targets = []
-                        if not b[push]:
-                            targets.append(push)
-                        for t, _mv in captures:
-                            x = b[t]
-                            if x and (x & 1) != us:
-                                targets.append(t)
-                        for t in targets:
-                            for promo in self.promotions:
-                                add(sq | t << 8 | (promo | us) << 20)
-                        continue
-                    if not b[push]:
-                        add(sq | push << 8)
-                        if double >= 0 and not b[double]:
-                            add(sq | double << 8 | DOUBLE << 16)
-                    for t, mv in captures:
-                        x = b[t]
-                        if x:
-                            if (x & 1) != us:
-                                add(mv)
-                        elif t == self.ep:
-                            test.append(mv | EN_PASSANT << 16)
-                elif op == LEAP_MOVE:
-                    for t, mv in data:
-                        if not b[t]:
-                            add(mv)
-                elif op == LEAP_CAP:
-                    for t, mv in data:
-                        x = b[t]
-                        if x and (x & 1) != us:
-                            add(mv)
-                elif op == RIDE_MOVE:
-                    for ray in data:
-                        for t, mv in ray:
-                            if b[t]:
-                                break
-                            add(mv)
-                elif op == RIDE_CAP:
-                    for ray in data:
-                        for t, mv in ray:
-                            x = b[t]
-                            if x:
-                                if (x & 1) != us:
-                                    add(mv)
-                                break
-                elif op in (HOP_MOVE, HOP_CAP):
-                    moves = op == HOP_MOVE
-                    for ray in data:
-                        screen = False
-                        for t, mv in ray:
-                            x = b[t]
-                            if screen:
-                                if x:
-                                    if (x & 1) != us:
-                                        add(mv)
-                                    break
-                                if moves:
-                                    add(mv)
-                            elif x:
-                                screen = True
-                elif op == PATH:
-                    for pairs, move_at, capture_at in data:
-                        for i, (t, mv) in enumerate(pairs):
-                            x = b[t]
-                            if x:
-                                if i >= capture_at and (x & 1) != us:
-                                    add(mv)
-                                break
-                            if i >= move_at:
-                                add(mv)
-            if dedup[piece]:
-                add_to.extend(dict.fromkeys(out))
-        if self.castling and not in_check:
-            self._gen_castling(us, test.append)
-
-    def _gen_castling(self, us: int, add) -> None:
-        rights = (self.castling >> (2 * us)) & 3
-        if not rights or self.rules.castle_steps is None:
-            return
-        ksq = self.king[us]
-        them = us ^ 1
-        b = self.board
-        cache = self.rules.castle_paths
-        for right in (1, 2):
-            if not rights & right:
-                continue
-            info = cache.get((ksq, right))
-            if info is None:
-                info = cache[(ksq, right)] = self._castle_path(ksq, right)
-            between, transit, move = info
-            for s in between:
-                if b[s]:
-                    break
-            else:
-                # The king may not pass through an attacked square (the landing square is tested with the
-                # move): stand it on each square in turn, so lines through its home square count.
-                king = b[ksq]
-                b[ksq] = 0
-                safe = True
-                for s in transit:
-                    b[s] = king
-                    hit = self.attacked(s, them)
-                    b[s] = 0
-                    if hit:
-                        safe = False
-                        break
-                b[ksq] = king
-                if safe:
-                    add(move)
-
-    def _castle_path(self, ksq: int, right: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-        """(squares that must be empty, squares the king passes, the move) for castling from ``ksq``."""
-        files = self.files
-        base = ksq - ksq % files
-        rook_sq, direction = (base + files - 1, 1) if right == 1 else (base, -1)
-        dest = ksq + direction * self.rules.castle_steps
-        between = tuple(range(min(ksq, rook_sq) + 1, max(ksq, rook_sq)))
-        transit = tuple(range(ksq + direction, dest, direction))
-        return between, transit, ksq | dest << 8 | CASTLE << 16
-
-    # --- legality -----------------------------------------------------------------------------------------
-    def _safe(self, move: int) -> bool:
-        """Whether ``move`` leaves the mover's king unattacked (a make/unmake on the board list only)."""
-        b = self.board
-        us = self.turn
-        f = move & 255
-        t = (move >> 8) & 255
-        flag = (move >> 16) & 15
-        piece = b[f]
-        captured = b[t]
-        ksq = self.king[us]
-        b[f] = 0
-        b[t] = piece
-        if f == ksq:
-            ksq = t
-        if flag == EN_PASSANT:
-            cs = f - f % self.files + t % self.files
-            taken = b[cs]
-            b[cs] = 0
-            ok = not self.attacked(ksq, us ^ 1)
-            b[cs] = taken
-        elif flag == CASTLE:
-            rook_from, rook_to = self._castle_rook(f, t)
-            rook = b[rook_from]
-            b[rook_from] = 0
-            b[rook_to] = rook
-            ok = not self.attacked(ksq, us ^ 1)
-            b[rook_to] = 0
-            b[rook_from] = rook
-        else:
-            ok = not self.attacked(ksq, us ^ 1)
-        b[t] = captured
-        b[f] = piece
-        return ok
-
-    def _castle_rook(self, f: int, t: int) -> tuple[int, int]:
-        base = f - f % self.files
-        if t > f:
-            return base + self.files - 1, t - 1
-        return base, t + 1
-
-    def _pinned(self, us: int, ksq: int) -> set[int]:
-        """Own pieces standing alone between the king and an enemy rider that attacks along that line."""
-        b = self.board
-        pinned = set()
-        for ray, codes in self.rules.ray_rev[us ^ 1][ksq]:
-            own = -1
-            for s in ray:
-                x = b[s]
-                if x:
-                    if own >= 0:
-                        if x in codes:
-                            pinned.add(own)
-                        break
-                    if (x & 1) != us:
-                        break
-                    own = s
-        return pinned
-
-    def _filtered(self) -> tuple[list[int], list[int]]:
-        """(moves known legal, moves still to test for leaving the own king attacked)."""
-        us = self.turn
-        ksq = self.king[us]
-        test: list[int] = []
-        if self.attacked(ksq, us ^ 1):
-            self._generate(test, test, frozenset(), True)
-            return [], test
-        unsafe = self._pinned(us, ksq)
-        unsafe.add(ksq)
-        rules = self.rules
-        sensitive = rules.sensitive[us][ksq]
-        if sensitive:
-            unsafe |= sensitive
-        sure: list[int] = []
-        self._generate(sure, test, unsafe, False)
-        if rules.has_hop and sensitive:
-            # A piece landing on a hopper's line may become the screen that exposes the king.
-            keep = []
-            for m in sure:
-                if (m >> 8) & 255 in sensitive:
-                    test.append(m)
-                else:
-                    keep.append(m)
-            sure = keep
-        return sure, test
-
-    def legal_moves(self) -> list[int]:
-        sure, test = self._filtered()
-        safe = self._safe
-        sure.extend(m for m in test if safe(m))
-        return sure
-
-    def count_legal(self) -> int:
-        sure, test = self._filtered()
-        safe = self._safe
-        return len(sure) + sum(1 for m in test if safe(m))
-
-    def has_legal_move(self) -> bool:
-        sure, test = self._filtered()
-        return bool(sure) or any(self._safe(m) for m in test)
 
     # --- make / unmake ------------------------------------------------------------------------------------
     def make(self, move: int) -> None:
@@ -482,7 +165,7 @@ class Board:
         files = self.files
         pawn = 2 * PAWN + us
         # The pawn that double-stepped stands just beyond the target square, seen from the side to move.
-        victim = ep - files if us == WHITE else ep + files
+        victim = ep - files if us == WHITE_COLOUR else ep + files
         b = self.board
         for dx in (-1, 1):
             file = victim % files + dx
@@ -546,4 +229,18 @@ class Board:
         return total
 
 
-__all__ = ["CASTLE", "DOUBLE", "EN_PASSANT", "NORMAL", "WHITE", "Board"]
+__all__ = [
+    "CASTLE",
+    "DOUBLE",
+    "EN_PASSANT",
+    "NORMAL",
+    "RIGHT_BK",
+    "RIGHT_BQ",
+    "RIGHT_K",
+    "RIGHT_Q",
+    "Board",
+    "move_flag",
+    "move_from",
+    "move_promotion",
+    "move_to",
+]

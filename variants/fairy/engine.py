@@ -209,7 +209,7 @@ class FairyEngine(Engine):
     # --- PGN and perft --------------------------------------------------------------------------------------
     def variant_tags(self) -> dict[str, str]:
         """Tags that identify the variant and starting position (subclasses add theirs)."""
-        return {"Variant": self.name}
+        return {"Variant": self.pgn_variant} if self.pgn_variant else {}
 
     def standard_start(self) -> str | None:
         """The position string of this game's normal start (no FEN tag needed when the game began there)."""

@@ -12,8 +12,9 @@ from variants.pieces import PIECES
 FILE_LETTERS = "abcdefghijklmnop"
 MAX_SIZE = 16
 
-WHITE = 0
-BLACK = 1
+# Colour indexes of the fairy board (piece code & 1); the armies of the Engine interface are variants.base's.
+WHITE_COLOUR = 0
+BLACK_COLOUR = 1
 
 NAMES: tuple[str, ...] = tuple(PIECES)
 KIND: dict[str, int] = {name: index + 1 for index, name in enumerate(NAMES)}
@@ -43,8 +44,8 @@ def symbol_of(piece: int) -> str:
 CODE_OF_SYMBOL: dict[str, int] = {}
 for _name in NAMES:
     _symbol = PIECES[_name].symbol
-    CODE_OF_SYMBOL[_symbol] = code(_name, WHITE)
-    CODE_OF_SYMBOL[_symbol.lower()] = code(_name, BLACK)
+    CODE_OF_SYMBOL[_symbol] = code(_name, WHITE_COLOUR)
+    CODE_OF_SYMBOL[_symbol.lower()] = code(_name, BLACK_COLOUR)
 
 
 class Geometry:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from variants.fairy.geometry import BLACK, WHITE, Geometry, code
+from variants.fairy.geometry import BLACK_COLOUR, WHITE_COLOUR, Geometry, code
 from variants.movement import BOTH, CAPTURE, MOVE, MOVEMENT, Castles, Hop, Leap, Path, PawnMoves, Ride
 
 # Op kinds in ops tables.
@@ -35,17 +35,17 @@ class Rules:
         self.names = names
         self.castle_steps = castle_steps
         size = self.geo.size
-        self.codes = [code(name, colour) for name in names for colour in (WHITE, BLACK)]
+        self.codes = [code(name, colour) for name in names for colour in (WHITE_COLOUR, BLACK_COLOUR)]
         max_code = max(self.codes) + 1
         self.ops: list[list[tuple] | None] = [None] * max_code
         self.dedup = [False] * max_code
-        leaps = [[{} for _ in range(size)] for _ in (WHITE, BLACK)]
-        rays = [[{} for _ in range(size)] for _ in (WHITE, BLACK)]
-        hops = [[{} for _ in range(size)] for _ in (WHITE, BLACK)]
-        paths = [[{} for _ in range(size)] for _ in (WHITE, BLACK)]
+        leaps = [[{} for _ in range(size)] for _ in (WHITE_COLOUR, BLACK_COLOUR)]
+        rays = [[{} for _ in range(size)] for _ in (WHITE_COLOUR, BLACK_COLOUR)]
+        hops = [[{} for _ in range(size)] for _ in (WHITE_COLOUR, BLACK_COLOUR)]
+        paths = [[{} for _ in range(size)] for _ in (WHITE_COLOUR, BLACK_COLOUR)]
         self.has_hop = False
         for name in names:
-            for colour in (WHITE, BLACK):
+            for colour in (WHITE_COLOUR, BLACK_COLOUR):
                 piece = code(name, colour)
                 table = [self._compile(name, colour, sq) for sq in range(size)]
                 self.ops[piece] = table
@@ -57,7 +57,7 @@ class Rules:
         self.path_rev = [
             [tuple((s, frozenset(c), blockers) for (s, blockers), c in per.items()) for per in paths[col]] for col in (0, 1)
         ]
-        self.sensitive = [[self._sensitive(colour ^ 1, sq) for sq in range(size)] for colour in (WHITE, BLACK)]
+        self.sensitive = [[self._sensitive(colour ^ 1, sq) for sq in range(size)] for colour in (WHITE_COLOUR, BLACK_COLOUR)]
         # Castling: (king square, right) -> squares to be empty, squares passed, move; filled by the board.
         self.castle_paths: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...], int]] = {}
         # Castling: which corner squares lose which right when anything moves from or to them.
@@ -97,7 +97,7 @@ class Rules:
 
     def _compile(self, name: str, colour: int, sq: int) -> list[tuple]:
         geo = self.geo
-        flip = -1 if colour == BLACK else 1
+        flip = -1 if colour == BLACK_COLOUR else 1
         x, y = geo.file_of(sq), geo.rank_of(sq)
         ops: list[tuple] = []
         for prim in MOVEMENT[name]:

@@ -1,0 +1,114 @@
+"""Legal moves of the fairy board: which pseudo-legal moves leave the mover's king unattacked.
+
+Moves of pieces that are neither pinned nor the king, nor standing where a hopper could use them as a screen, are
+known legal without a test; the others (and en passant and castling) get a make/unmake on the board list.
+"""
+
+from __future__ import annotations
+
+from variants.fairy.movegen import MoveGenerator
+from variants.fairy.moves import CASTLE, EN_PASSANT
+
+
+class LegalMoves(MoveGenerator):
+    """The legality filter on top of :class:`MoveGenerator`; :class:`variants.fairy.board.Board` holds the state."""
+
+    def _safe(self, move: int) -> bool:
+        """Whether ``move`` leaves the mover's king unattacked (a make/unmake on the board list only)."""
+        b = self.board
+        us = self.turn
+        f = move & 255
+        t = (move >> 8) & 255
+        flag = (move >> 16) & 15
+        piece = b[f]
+        captured = b[t]
+        ksq = self.king[us]
+        b[f] = 0
+        b[t] = piece
+        if f == ksq:
+            ksq = t
+        if flag == EN_PASSANT:
+            cs = f - f % self.files + t % self.files
+            taken = b[cs]
+            b[cs] = 0
+            ok = not self.attacked(ksq, us ^ 1)
+            b[cs] = taken
+        elif flag == CASTLE:
+            rook_from, rook_to = self._castle_rook(f, t)
+            rook = b[rook_from]
+            b[rook_from] = 0
+            b[rook_to] = rook
+            ok = not self.attacked(ksq, us ^ 1)
+            b[rook_to] = 0
+            b[rook_from] = rook
+        else:
+            ok = not self.attacked(ksq, us ^ 1)
+        b[t] = captured
+        b[f] = piece
+        return ok
+
+    def _castle_rook(self, f: int, t: int) -> tuple[int, int]:
+        base = f - f % self.files
+        if t > f:
+            return base + self.files - 1, t - 1
+        return base, t + 1
+
+    def _pinned(self, us: int, ksq: int) -> set[int]:
+        """Own pieces standing alone between the king and an enemy rider that attacks along that line."""
+        b = self.board
+        pinned = set()
+        for ray, codes in self.rules.ray_rev[us ^ 1][ksq]:
+            own = -1
+            for s in ray:
+                x = b[s]
+                if x:
+                    if own >= 0:
+                        if x in codes:
+                            pinned.add(own)
+                        break
+                    if (x & 1) != us:
+                        break
+                    own = s
+        return pinned
+
+    def _filtered(self) -> tuple[list[int], list[int]]:
+        """(moves known legal, moves still to test for leaving the own king attacked)."""
+        us = self.turn
+        ksq = self.king[us]
+        test: list[int] = []
+        if self.attacked(ksq, us ^ 1):
+            self._generate(test, test, frozenset(), True)
+            return [], test
+        unsafe = self._pinned(us, ksq)
+        unsafe.add(ksq)
+        rules = self.rules
+        sensitive = rules.sensitive[us][ksq]
+        if sensitive:
+            unsafe |= sensitive
+        sure: list[int] = []
+        self._generate(sure, test, unsafe, False)
+        if rules.has_hop and sensitive:
+            # A piece landing on a hopper's line may become the screen that exposes the king.
+            keep = []
+            for m in sure:
+                if (m >> 8) & 255 in sensitive:
+                    test.append(m)
+                else:
+                    keep.append(m)
+            sure = keep
+        return sure, test
+
+    def legal_moves(self) -> list[int]:
+        sure, test = self._filtered()
+        safe = self._safe
+        sure.extend(m for m in test if safe(m))
+        return sure
+
+    def count_legal(self) -> int:
+        sure, test = self._filtered()
+        safe = self._safe
+        return len(sure) + sum(1 for m in test if safe(m))
+
+    def has_legal_move(self) -> bool:
+        sure, test = self._filtered()
+        return bool(sure) or any(self._safe(m) for m in test)
