@@ -138,14 +138,8 @@ def reading(
     return lines
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--write", help="write the Markdown report to this file")
-    args = parser.parse_args()
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-
-    load_before = os.getloadavg()[0]
+def measure_whole(runs: int) -> tuple[dict[str, list[tuple[float, float, str]]], list]:
+    """Whole-process perft 4 (ours, python-chess, our start-up alone), as given and with bytecode cached."""
     python = sys.executable
     ours_cmd = [python, "manage.py", "perft", "--variant", "chess", "--depth", "4"]
     theirs_cmd = [python, "-c", PYTHON_CHESS_PERFT, "4"]
@@ -156,11 +150,15 @@ def main() -> None:
             if env is not None:
                 for command in (ours_cmd, theirs_cmd, startup_cmd):
                     child_run(command, env)  # warm the cache
-            whole[mode] = best_interleaved([ours_cmd, theirs_cmd, startup_cmd], args.runs, env)
+            whole[mode] = best_interleaved([ours_cmd, theirs_cmd, startup_cmd], runs, env)
         imports = slowest_imports(startup_cmd)
     for ours, theirs, _ in whole.values():
         assert ours[2] == theirs[2] == "197281", (ours[2], theirs[2])
+    return whole, imports
 
+
+def measure_in_process(runs: int) -> dict[str, tuple[float, int]]:
+    """Search alone: our engine on plain chess and the 12x8 start, python-chess on plain chess, and a replay."""
     import chess
 
     from variants.chess8 import ChessEngine
@@ -168,23 +166,35 @@ def main() -> None:
 
     namespace: dict = {}
     exec(PYTHON_CHESS_PERFT.replace("print(perft(chess.Board(), int(sys.argv[1])))", ""), namespace)  # noqa: S102
-    chess_t, chess_n = in_process(lambda: ChessEngine.new().perft(4), args.runs)
-    rvc_t, rvc_n = in_process(lambda: RandomVariantEngine.new(roll="1-1-1").perft(3), args.runs)
-    pc_t, pc_n = in_process(lambda: namespace["perft"](chess.Board(), 4), args.runs)
     _, replay_s, replay_plies = replay_game()
+    return {
+        "chess": in_process(lambda: ChessEngine.new().perft(4), runs),
+        "rvc": in_process(lambda: RandomVariantEngine.new(roll="1-1-1").perft(3), runs),
+        "python-chess": in_process(lambda: namespace["perft"](chess.Board(), 4), runs),
+        "replay": (replay_s, replay_plies),
+    }
+
+
+def header(runs: int, load_before: float) -> list[str]:
+    import chess
 
     cpuinfo = Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines()
     cpu_model = next((line.split(":", 1)[1].strip() for line in cpuinfo if line.startswith("model name")), "?")
-    lines = [
+    return [
         "# Perft benchmark: fairy engine vs python-chess",
         "",
-        f"Command: `.venv/bin/python benchmarks/perft.py --runs {args.runs} --write docs/benchmarks/perft.md` (best of "
-        f"{args.runs}, the three processes run in turn).",
+        f"Command: `.venv/bin/python benchmarks/perft.py --runs {runs} --write docs/benchmarks/perft.md` (best of "
+        f"{runs}, the three processes run in turn).",
         f"Machine: {os.cpu_count()} CPUs (`nproc`), {cpu_model}, Python {platform.python_version()}, "
         f"python-chess {chess.__version__}. The machine was shared with other jobs: wall times are noisy, the "
         "child CPU time (user + sys) is the steadier figure.",
         f"Load average (1 min, `uptime`) {load_before:.2f} at the start, {os.getloadavg()[0]:.2f} at the end.",
         "",
+    ]
+
+
+def whole_section(whole: dict, imports: list) -> list[str]:
+    lines = [
         "## Whole process (perft 4 of plain chess, 197281 nodes)",
         "",
         "| environment | process | wall s | CPU s |",
@@ -202,7 +212,8 @@ def main() -> None:
             f"Speed ratio {mode}, ours / python-chess (1.0 = as fast, target >= 0.5): wall {theirs[0] / ours[0]:.2f}, "
             f"CPU {theirs[1] / ours[1]:.2f}."
         )
-    lines += [
+    return [
+        *lines,
         "",
         "Slowest top-level imports of `manage.py perft --variant chess --depth 0` (`python -X importtime`, "
         "cumulative ms, as given):",
@@ -211,6 +222,13 @@ def main() -> None:
         "| --- | ---: |",
         *[f"| `{name}` | {ms:.0f} |" for name, ms in imports],
         "",
+    ]
+
+
+def in_process_section(found: dict) -> list[str]:
+    (chess_t, chess_n), (rvc_t, rvc_n), (pc_t, pc_n) = found["chess"], found["rvc"], found["python-chess"]
+    replay_s, replay_plies = found["replay"]
+    return [
         "## In process (search only)",
         "",
         "| search | nodes | CPU s | nodes/s |",
@@ -226,7 +244,24 @@ def main() -> None:
         f"A {replay_plies}-ply random Random Variant Chess game (1-1-1) read from PGN and validated move by move: "
         f"{replay_s:.3f} s (target < 0.5 s).",
         "",
-        *reading(whole, chess_t, pc_t, imports),
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--write", help="write the Markdown report to this file")
+    args = parser.parse_args()
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+    load_before = os.getloadavg()[0]
+    whole, imports = measure_whole(args.runs)
+    found = measure_in_process(args.runs)
+    lines = [
+        *header(args.runs, load_before),
+        *whole_section(whole, imports),
+        *in_process_section(found),
+        *reading(whole, found["chess"][0], found["python-chess"][0], imports),
     ]
     report = "\n".join(lines)
     print(report)

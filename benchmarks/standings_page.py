@@ -40,13 +40,14 @@ from django.test import Client  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
-TIEBREAKS = ["BH-C1", "BH", "SB", "DE", "WIN", "BPG"]
+from scoring.tiebreaks import TIEBREAKS  # noqa: E402
+
 SPLITS = [(100, 0), (0, 100), (60, 40), (52, 48), (45, 55), (51, 49), (49, 51), (50, 50), (50, 50), (51, 49)]
 
 
 def build_event(players: int, rounds: int, seed: int = 11):
     """An event with published rounds of final results and a snapshot holding the standings of those results."""
-    from tournaments.models import Event, Game, Player, Registration, Round, StandingsSnapshot
+    from tournaments.models import Event, Player, Registration, StandingsSnapshot
 
     rng = random.Random(seed)
     organizer = get_user_model().objects.create(username="bench-organizer")
@@ -56,6 +57,15 @@ def build_event(players: int, rounds: int, seed: int = 11):
     )
     people = list(Player.objects.order_by("id"))
     Registration.objects.bulk_create(Registration(event=event, player=p, seed=i) for i, p in enumerate(people, start=1))
+    played = play_rounds(event, people, rounds, rng)
+    StandingsSnapshot.objects.create(event=event, data=snapshot_data(event, people, rounds, rng, played))
+    return event
+
+
+def play_rounds(event, people: list, rounds: int, rng: random.Random) -> dict:
+    """Pair by score and write every round's final results; returns points, colours and crosstable by player."""
+    from tournaments.models import Game, Round
+
     now = timezone.now()
     points = {p.id: 0.0 for p in people}
     colours = {p.id: "" for p in people}
@@ -69,19 +79,10 @@ def build_event(players: int, rounds: int, seed: int = 11):
             wp, bp = rng.choice(SPLITS)
             result = "1-0" if wp > bp else "0-1" if bp > wp else "1/2-1/2"
             games.append(
-                Game(
-                    round=rnd,
-                    board=board,
-                    white_id=white,
-                    black_id=black,
-                    result=result,
-                    termination="checkmate",
-                    white_points=Decimal(wp),
-                    black_points=Decimal(bp),
-                    result_status=Game.ResultStatus.FINAL,
-                    status=Game.Status.FINISHED,
-                )
-            )
+                Game(round=rnd, board=board, white_id=white, black_id=black, result=result, termination="checkmate",
+                     white_points=Decimal(wp), black_points=Decimal(bp), result_status=Game.ResultStatus.FINAL,
+                     status=Game.Status.FINISHED)
+            )  # fmt: skip
             points[white] += wp
             points[black] += bp
             colours[white] += "W"
@@ -89,7 +90,12 @@ def build_event(players: int, rounds: int, seed: int = 11):
             crosstable[str(white)][str(number)] = {"opponent_id": black, "colour": "w", "points": wp, "result": result}
             crosstable[str(black)][str(number)] = {"opponent_id": white, "colour": "b", "points": bp, "result": result}
     Game.objects.bulk_create(games, batch_size=500)
-    ranked = sorted(people, key=lambda p: -points[p.id])
+    return {"points": points, "colours": colours, "crosstable": crosstable}
+
+
+def snapshot_data(event, people: list, rounds: int, rng: random.Random, played: dict) -> dict:
+    """The snapshot in the contract format: ranked rows with six tie-breaks, and the crosstable."""
+    points, colours = played["points"], played["colours"]
     rows = [
         {
             "rank": rank,
@@ -103,18 +109,16 @@ def build_event(players: int, rounds: int, seed: int = 11):
             "tiebreaks": {code: round(rng.uniform(0, 5000), 1) for code in TIEBREAKS},
             "colours": colours[p.id],
         }
-        for rank, p in enumerate(ranked, start=1)
+        for rank, p in enumerate(sorted(people, key=lambda p: -points[p.id]), start=1)
     ]
-    data = {
+    return {
         "event": event.slug,
-        "computed_at": now.isoformat(),
+        "computed_at": timezone.now().isoformat(),
         "rounds_complete": rounds,
         "tiebreaks": TIEBREAKS,
         "rows": rows,
-        "crosstable": crosstable,
+        "crosstable": played["crosstable"],
     }
-    StandingsSnapshot.objects.create(event=event, data=data)
-    return event
 
 
 def time_requests(client: Client, url: str, count: int, cold: bool = False) -> list[float]:

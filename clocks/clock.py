@@ -1,6 +1,6 @@
 """The clock: two sides' time as an immutable value, stepped by operations that take ``now`` in milliseconds.
 
-Model (after scalachess, see /work/shared/reference/clocks.md): nothing ticks. A side keeps the main time it had
+Model (after scalachess, lichess's clock library): nothing ticks. A side keeps the main time it had
 when its turn began (``remaining_ms``) and the time it has used this turn before the current running stretch
 (``used_ms``, which survives an arbiter's pause); the running sides share one stamp ``since_ms``. "Running" is a
 *set* of sides: none, one (alternating chess) or both (Parity Chess's simultaneous turn).

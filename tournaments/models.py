@@ -10,6 +10,9 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from scoring.tiebreaks import TIEBREAKS
+from variants.registry import rolled_key
+
 
 class Event(models.Model):
     class Format(models.TextChoices):
@@ -38,11 +41,11 @@ class Event(models.Model):
     rounds_planned = models.PositiveSmallIntegerField(default=5, help_text="Rounds (Swiss) or games (match).")
     variant_policy = models.CharField(max_length=8, choices=VariantPolicy.choices, default=VariantPolicy.RVC_ONE_ROLL)
     variant_key = models.CharField(
-        max_length=16, default="rvc", help_text="With a fixed policy: chess, reach, twilight, parity, parity-single, sscc."
+        max_length=16, default=rolled_key, help_text="The variant played under a fixed policy (a key of variants.registry)."
     )
     time_control = models.CharField(max_length=64, default="90+30", help_text="e.g. 90+30, 40/5400:1800+30, d5")
     scoring = models.CharField(max_length=12, choices=Scoring.choices, default=Scoring.DYNAMIC)
-    tiebreaks = models.CharField(max_length=200, default="BH-C1,BH,SB,DE,WIN,BPG", blank=True)
+    tiebreaks = models.CharField(max_length=200, default=",".join(TIEBREAKS), blank=True)
     organizer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_events")
     arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="arbitrated_events")
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.DRAFT)
@@ -164,6 +167,11 @@ class VariantBlock(models.Model):
     def __str__(self) -> str:
         return f"{self.event} block {self.index}"
 
+    @property
+    def variant_key(self) -> str:
+        """The variant its rounds are played in: the event's fixed variant, or the one the dice choose."""
+        return self.event.variant_key if self.method == self.Method.FIXED else rolled_key()
+
 
 class Game(models.Model):
     """A paired board: who plays whom with which army, the variant start, the result of record and the live state.
@@ -188,8 +196,8 @@ class Game(models.Model):
     white = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="white_games")
     black = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="black_games")
 
-    # The variant and its start: the key of variants.registry and, for rvc, the block's rolls.
-    variant = models.CharField(max_length=16, default="rvc")
+    # The variant and its start: the key of variants.registry and, for a rolled variant, the block's rolls.
+    variant = models.CharField(max_length=16, default=rolled_key)
     first_roll = models.CharField(max_length=5, blank=True)
     second_roll = models.CharField(max_length=5, blank=True)
     start_position = models.CharField(max_length=200, blank=True)

@@ -6,7 +6,7 @@ from tournaments.pairing.roundrobin import berger_rounds
 
 
 def test_six_players_give_fides_printed_table():
-    # FIDE C.05 Annex 1 as quoted in /work/shared/reference/tournament-software.md §10
+    # The table printed in FIDE Handbook C.05, Annex 1 (Berger tables), for six players
     assert [sorted(r) for r in berger_rounds(6)] == [
         sorted([(1, 6), (2, 5), (3, 4)]),
         sorted([(6, 4), (5, 3), (1, 2)]),

@@ -3,8 +3,7 @@
 Players are positions ``0..n-1`` (pairing numbers minus one). A schedule is a list of rounds; a round lists
 ``(white, black)`` pairs and the position with the bye (``None`` when the count is even).
 
-* :func:`berger_rounds` is FIDE's Berger table (C.05 Annex 1), the closed form in
-  /work/shared/reference/tournament-software.md §10.
+* :func:`berger_rounds` is FIDE's Berger table (FIDE Handbook C.05, Annex 1), in closed form.
 * :func:`mini_match_schedule` (the double round-robin) plays Berger round k twice, in rounds 2k-1 and 2k, with
   colours reversed in the second game: nobody can fail to change after an odd round, and because Berger colours
   alternate with at most one repeat, players change after an even round at most once.

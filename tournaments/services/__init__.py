@@ -1,4 +1,4 @@
-"""The event and round lifecycle (contract: /tmp/contracts.md, "tournaments services").
+"""The event and round lifecycle: the services the admin, the API and the commands all call.
 
 Every function validates first and raises django's ValidationError({field: reason}) naming the row or player;
 every write runs in one transaction, so a refusal leaves nothing half-written.

@@ -9,6 +9,8 @@ from tournaments.models import ByeRequest, Event, Game, PairingChange, Player, R
 from tournaments.services.colour_draw import commit_colour_draw
 from tournaments.services.dice import commit_block
 from tournaments.services.history import last_round
+from tournaments.services.results import record_result
+from tournaments.services.rounds import refresh_round_status, unfinished_boards
 
 MAX_REQUESTED_BYES = 1  # requested byes per player and event (docs/pairing.md)
 
@@ -137,10 +139,7 @@ def withdraw_player(event: Event, player: Player, *, by=None) -> Registration:
 
 
 def enter_result(game: Game, *, result: str, termination: str, by=None, **details) -> Game:
-    """An arbiter enters or corrects a result (through tournaments.services.results.record_result, the one way results are written)."""
-    from tournaments.services.results import record_result  # results imports rounds, which imports this module
-    from tournaments.services.rounds import refresh_round_status
-
+    """An arbiter enters or corrects a result (through record_result, the one way results are written)."""
     event = game.round.event
     if by is not None and not is_arbiter(by, event):
         raise ValidationError({"user": f"{by} is not an arbiter of {event}"})
@@ -154,8 +153,6 @@ def enter_result(game: Game, *, result: str, termination: str, by=None, **detail
 @transaction.atomic
 def close_event(event: Event, *, by=None) -> Event:
     """Close an event whose rounds are all complete."""
-    from tournaments.services.rounds import refresh_round_status, unfinished_boards
-
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status == Event.Status.CLOSED:
         return event

@@ -17,7 +17,8 @@ from scoring import game_points, result_from_points, terminations_for_variant
 from scoring.terminations import FORFEIT, PERPETUAL_CHECK, STALEMATE, needs_material
 from tournaments.models import Game, PairingChange
 from tournaments.services.rounds import refresh_round_status
-from tournaments.tasks.standings import queue_publish_standings
+from tournaments.signals import result_final
+from tournaments.tasks import standings as standings_tasks
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -37,13 +38,10 @@ def read_material(game: Game, position: str) -> dict[str, float]:
         engine_class = get_engine(game.variant)
     except (KeyError, ImportError):
         raise ValidationError({"position": f"material cannot be read: no engine for variant {game.variant!r}"}) from None
-    options: dict[str, object] = {}
-    if game.variant == "rvc":
-        # The 12x8 engine needs the block's rolls to know the fairy pieces of this variant.
-        options = {"roll": game.first_roll, "roll2": game.second_roll}
+    # A rolled variant needs the block's rolls (Random Variant Chess: its fairy pieces); others need none.
+    options = engine_class.start_options(game.first_roll, game.second_roll)
     try:
-        engine = engine_class.from_position(position, **options)
-        material = engine.material()
+        material = engine_class.material_of(position, **options)
     except Exception as exc:  # any engine failure on user input is a bad position, never a 500
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise ValidationError({"position": f"not a valid {game.variant} position: {reason}"}) from None
@@ -135,56 +133,46 @@ def record_result(
 ) -> Game:
     """Make ``result`` the final result of ``game`` with server-computed points; idempotent for an identical retry.
 
-    Raises ValidationError({field: reason}) for bad input and then changes nothing.
+    Raises ValidationError({field: reason}) for bad input and then changes nothing. Sends
+    :data:`tournaments.signals.result_final` in the same transaction.
     """
     with transaction.atomic():
         locked = Game.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=game.pk)
-        white, black = compute_points(
-            locked,
-            result=result,
-            termination=termination,
-            position=position,
-            checking_side=checking_side,
-            forcing_side=forcing_side,
-        )
+        sides = {"checking_side": checking_side, "forcing_side": forcing_side}
+        white, black = compute_points(locked, result=result, termination=termination, position=position, **sides)
         result = stored_result(white, black)
-        same = (
-            locked.result_status == Game.ResultStatus.FINAL
-            and locked.result == result
-            and locked.termination == termination
-            and locked.white_points == white
-            and locked.black_points == black
-        )
-        if same:
+        if _already_final(locked, result, termination, white, black):
             return locked
         if locked.result_status == Game.ResultStatus.FINAL:
             _log_change(locked, by, result, termination, white, black)
-        locked.result = result
-        locked.termination = termination
-        locked.white_points = white
-        locked.black_points = black
-        locked.result_status = Game.ResultStatus.FINAL
-        if position and not locked.position:
-            locked.position = position
-        if locked.status != Game.Status.FINISHED:
-            locked.status = Game.Status.FINISHED
-            locked.finished_at = locked.finished_at or timezone.now()
-        locked.save(
-            update_fields=[
-                "result",
-                "termination",
-                "white_points",
-                "black_points",
-                "result_status",
-                "position",
-                "status",
-                "finished_at",
-            ]
-        )
-        _refresh_round(locked)
+        _write_result(locked, result, termination, white, black, position)
+        refresh_round_status(locked.round)
+        result_final.send(sender=Game, game=locked, by=by)
         event_id = locked.round.event_id
-        transaction.on_commit(lambda: _queue_standings(event_id))
+        # Looked up on the module at commit time: a simulation replaces it to publish one snapshot at the end.
+        transaction.on_commit(lambda: standings_tasks.queue_publish_standings(event_id))
     return locked
+
+
+def _already_final(game: Game, result: str, termination: str, white: Decimal, black: Decimal) -> bool:
+    return (
+        game.result_status == Game.ResultStatus.FINAL
+        and (game.result, game.termination, game.white_points, game.black_points) == (result, termination, white, black)
+    )
+
+
+def _write_result(game: Game, result: str, termination: str, white: Decimal, black: Decimal, position: str) -> None:
+    """Set and save the result fields; a game still in play stops (its finish time is now)."""
+    game.result, game.termination = result, termination
+    game.white_points, game.black_points = white, black
+    game.result_status = Game.ResultStatus.FINAL
+    if position and not game.position:
+        game.position = position
+    if game.status != Game.Status.FINISHED:
+        game.status = Game.Status.FINISHED
+        game.finished_at = game.finished_at or timezone.now()
+    fields = ["result", "termination", "white_points", "black_points", "result_status", "position", "status", "finished_at"]
+    game.save(update_fields=fields)
 
 
 def _log_change(game: Game, by: User | None, result: str, termination: str, white: Decimal, black: Decimal) -> None:
@@ -197,12 +185,3 @@ def _log_change(game: Game, by: User | None, result: str, termination: str, whit
             f"({game.termination}, {game.white_points}-{game.black_points}) to {result} ({termination}, {white}-{black})"
         ),
     )
-
-
-def _refresh_round(game: Game) -> None:
-    """A round whose every game now has a final result becomes complete (tournaments' rule, applied on every path)."""
-    refresh_round_status(game.round)
-
-
-def _queue_standings(event_id: int) -> None:
-    queue_publish_standings(event_id)

@@ -126,7 +126,7 @@ def pair_round(event: Event, number: int | None = None, *, by=None) -> Round:
             board=board,
             white_id=white,
             black_id=black,
-            variant="rvc" if block.method != block.Method.FIXED else event.variant_key,
+            variant=block.variant_key,
             first_roll=block.first_roll,
             second_roll=block.second_roll,
             start_position=block.start_position,
@@ -234,16 +234,25 @@ def set_round_pairings(rnd: Round, boards: list[tuple[int, int]], *, by=None) ->
 
     Players left out of ``boards`` who were paired get a pairing bye. Each changed board is logged.
     """
-    rnd = Round.objects.select_for_update().select_related("event").get(pk=rnd.pk)
-    event = rnd.event
+    rnd = Round.objects.select_for_update().select_related("event", "variant_block").get(pk=rnd.pk)
     if rnd.status != Round.Status.PAIRED:
         raise ValidationError(
             {"round": f"round {rnd.number} is {rnd.get_status_display().lower()}: pairings can change only before publication"}
         )
-    regs = {r.player_id: r for r in lineup(event)}
+    regs = {r.player_id: r for r in lineup(rnd.event)}
     names = {pid: r.player.name for pid, r in regs.items()}
+    history = event_history(rnd.event, before_round=rnd.number)
+    seen = _check_boards(rnd, boards, regs, names, history)
+    _write_boards(rnd, boards, names, by)
+    _give_pairing_byes(rnd, regs, seen, names, history, by)
+    return rnd
+
+
+def _check_boards(rnd: Round, boards: list[tuple[int, int]], regs: dict, names: dict, history: dict) -> set[int]:
+    """Refuse a player twice, unregistered, not playing this round, against themselves, a forbidden pairing or
+    (Swiss) a rematch; returns the players on the boards."""
+    event = rnd.event
     seen: set[int] = set()
-    history = event_history(event, before_round=rnd.number)
     forbidden = {frozenset(p) for p in ForbiddenPairing.objects.filter(event=event).values_list("player_a_id", "player_b_id")}
     for board, (white, black) in enumerate(boards, start=1):
         for pid in (white, black):
@@ -255,43 +264,54 @@ def set_round_pairings(rnd: Round, boards: list[tuple[int, int]], *, by=None) ->
             if pid in seen:
                 raise ValidationError({"pairings": f"board {board}: {_label(pid, names)} is paired twice"})
             seen.add(pid)
+        pair = f"{_label(white, names)} - {_label(black, names)}"
         if white == black:
             raise ValidationError({"pairings": f"board {board}: a player cannot play themselves"})
         if frozenset((white, black)) in forbidden:
-            raise ValidationError(
-                {"pairings": f"board {board}: {_label(white, names)} - {_label(black, names)} is a forbidden pairing"}
-            )
+            raise ValidationError({"pairings": f"board {board}: {pair} is a forbidden pairing"})
         if event.format == Event.Format.SWISS and black in history.get(white, _NO_HISTORY).opponents:
             raise ValidationError(
                 {"pairings": f"board {board}: {_label(white, names)} and {_label(black, names)} have already met"}
             )
+    return seen
+
+
+def _write_boards(rnd: Round, boards: list[tuple[int, int]], names: dict, by) -> None:
+    """Save the boards that changed and delete the ones no longer there, logging each change."""
     old = {g.board: g for g in rnd.games.all()}
     before = {b: (g.white_id, g.black_id) for b, g in old.items()}
     after = dict(enumerate(boards, start=1))
-    block = rnd.variant_block
     for board, pair in after.items():
         if before.get(board) == pair:
             continue
-        game = old.get(board)
-        if game is None:
-            game = Game(round=rnd, board=board, variant=old[1].variant if old else "rvc")
-            if block is not None:
-                game.first_roll, game.second_roll, game.start_position = block.first_roll, block.second_roll, block.start_position
+        game = old.get(board) or _new_board(rnd, board)
         game.white_id, game.black_id = pair
         game.save()
         was = before.get(board)
         was_text = f"{_label(was[0], names)} - {_label(was[1], names)}" if was else "no game"
         now_text = f"{_label(pair[0], names)} - {_label(pair[1], names)}"
-        PairingChange.objects.create(
-            event=event,
-            round=rnd,
-            user=by,
-            description=f"Round {rnd.number} board {board}: {was_text} changed to {now_text}",
-        )
+        _log(rnd, by, f"Round {rnd.number} board {board}: {was_text} changed to {now_text}")
     for board in sorted(set(before) - set(after)):
         old[board].delete()
-        PairingChange.objects.create(event=event, round=rnd, user=by, description=f"Round {rnd.number} board {board} removed")
-    # Byes: requested ones stay; everyone else not on a board gets a pairing bye (never a second one).
+        _log(rnd, by, f"Round {rnd.number} board {board} removed")
+
+
+def _new_board(rnd: Round, board: int) -> Game:
+    """A board added by an arbiter: the variant and start of the round's block."""
+    block = rnd.variant_block
+    return Game(
+        round=rnd,
+        board=board,
+        variant=block.variant_key,
+        first_roll=block.first_roll,
+        second_roll=block.second_roll,
+        start_position=block.start_position,
+    )
+
+
+def _give_pairing_byes(rnd: Round, regs: dict, seen: set[int], names: dict, history: dict, by) -> None:
+    """Requested byes stay; everyone else not on a board gets a pairing bye (never a second one in a Swiss)."""
+    event = rnd.event
     rnd.byes.exclude(kind=Bye.Kind.REQUESTED).exclude(player_id__in=set(regs) - seen).delete()
     requested = set(rnd.byes.values_list("player_id", flat=True))
     for pid, reg in regs.items():
@@ -299,13 +319,13 @@ def set_round_pairings(rnd: Round, boards: list[tuple[int, int]], *, by=None) ->
             continue
         if event.format == Event.Format.SWISS and history[pid].had_pairing_bye:
             raise ValidationError({"pairings": f"{_label(pid, names)} is left without a game but has already had a bye"})
-        Bye.objects.create(
-            round=rnd, player_id=pid, kind=Bye.Kind.PAIRING, points=Decimal(str(bye_points(event.scoring, "pairing")))
-        )
-        PairingChange.objects.create(
-            event=event, round=rnd, user=by, description=f"Round {rnd.number}: {_label(pid, names)} gets the bye"
-        )
-    return rnd
+        points = Decimal(str(bye_points(event.scoring, "pairing")))
+        Bye.objects.create(round=rnd, player_id=pid, kind=Bye.Kind.PAIRING, points=points)
+        _log(rnd, by, f"Round {rnd.number}: {_label(pid, names)} gets the bye")
+
+
+def _log(rnd: Round, by, description: str) -> None:
+    PairingChange.objects.create(event=rnd.event, round=rnd, user=by, description=description)
 
 
 class _NoHistory:

@@ -13,8 +13,13 @@ from django.db import transaction
 from scoring import game_points, result_from_points, terminations_for_variant
 from scoring.terminations import needs_material
 from tournaments.models import Event, Game, Player
+from tournaments.services.colour_report import colour_report
+from tournaments.services.dice import revealed_seed
 from tournaments.services.events import create_event, enter_result, prepare_event, register_player
 from tournaments.services.rounds import pair_round, publish_round, rounds_total
+from tournaments.standings import event_standings
+from tournaments.tasks import standings as standings_tasks
+from variants.registry import rolled_key
 
 # (termination, who decides it): the endings a simulated game may have; material endings need a real position.
 ENDINGS = [
@@ -79,7 +84,7 @@ def simulate(
     rounds: int,
     seed: int,
     policy: str = Event.VariantPolicy.RVC_ONE_ROLL,
-    variant_key: str = "rvc",
+    variant_key: str = "",
     scoring: str = Event.Scoring.DYNAMIC,
     play_last: bool = True,
 ) -> Simulation:
@@ -90,9 +95,7 @@ def simulate(
     """
     with one_standings_snapshot(), transaction.atomic():  # a refusal half-way leaves nothing behind
         simulation = _simulate(format, players, rounds, seed, policy, variant_key, scoring, play_last)
-    from tournaments.tasks.standings import queue_publish_standings
-
-    queue_publish_standings(simulation.event.pk)
+    standings_tasks.queue_publish_standings(simulation.event.pk)
     return simulation
 
 
@@ -100,14 +103,12 @@ def simulate(
 def one_standings_snapshot():
     """Queue no standings snapshot per result while simulating: hundreds of results are written in one
     transaction, and (eager, without a broker) each would recompute the snapshot; one is published at the end."""
-    from tournaments.tasks import standings
-
-    queue = standings.queue_publish_standings
-    standings.queue_publish_standings = lambda event_id: None
+    queue = standings_tasks.queue_publish_standings
+    standings_tasks.queue_publish_standings = lambda event_id: None
     try:
         yield
     finally:
-        standings.queue_publish_standings = queue
+        standings_tasks.queue_publish_standings = queue
 
 
 def _simulate(
@@ -124,7 +125,7 @@ def _simulate(
         format=format,
         rounds_planned=rounds,
         variant_policy=policy,
-        variant_key=variant_key,
+        variant_key=variant_key or rolled_key(),
         scoring=scoring,
         organizer=organizer,
         is_public=False,
@@ -149,52 +150,52 @@ def _number(value) -> float | None:
     return None if value is None else float(value)
 
 
+def _block_report(block) -> dict:
+    """The variant a round is played in, with its block's roll and commit-reveal record."""
+    if block is None:
+        return {"key": rolled_key()}
+    return {
+        "key": block.variant_key,
+        "block": block.index,
+        "method": block.method,
+        "first": block.first_roll or None,
+        "second": block.second_roll or None,
+        "array": list(block.array),
+        "castling": block.castling or None,
+        "start_position": block.start_position,
+        "commitment": block.commitment or None,
+        "seed": revealed_seed(block) or None,
+        "identity": block.identity or None,
+    }
+
+
+def _round_report(event: Event, rnd) -> dict:
+    pairings = [
+        {
+            "board": g.board,
+            "white": g.white.name,
+            "black": g.black.name,
+            "result": g.result or None,
+            "termination": g.termination or None,
+            "white_points": _number(g.white_points),
+            "black_points": _number(g.black_points),
+        }
+        for g in rnd.games.select_related("white", "black").order_by("board")
+    ]
+    byes = list(rnd.byes.select_related("player").order_by("player__name"))
+    return {
+        "number": rnd.number,
+        "status": rnd.status,
+        "variant": _block_report(rnd.variant_block),
+        "pairings": pairings,
+        "byes": [b.player.name for b in byes],
+        "bye_details": [{"player": b.player.name, "kind": b.kind, "points": float(b.points)} for b in byes],
+    }
+
+
 def event_report(event: Event) -> dict:
     """The event as one JSON-able document: rounds (variant block, pairings, byes), colours, standings."""
-    from tournaments.services.colour_report import colour_report
-    from tournaments.services.dice import revealed_seed
-    from tournaments.standings import event_standings
-
-    rounds = []
-    for rnd in event.rounds.select_related("variant_block").order_by("number"):
-        block = rnd.variant_block
-        variant = {"key": "rvc" if block is None or block.method != block.Method.FIXED else event.variant_key}
-        if block is not None:
-            variant |= {
-                "block": block.index,
-                "method": block.method,
-                "first": block.first_roll or None,
-                "second": block.second_roll or None,
-                "array": list(block.array),
-                "castling": block.castling or None,
-                "start_position": block.start_position,
-                "commitment": block.commitment or None,
-                "seed": revealed_seed(block) or None,
-                "identity": block.identity or None,
-            }
-        pairings = [
-            {
-                "board": g.board,
-                "white": g.white.name,
-                "black": g.black.name,
-                "result": g.result or None,
-                "termination": g.termination or None,
-                "white_points": _number(g.white_points),
-                "black_points": _number(g.black_points),
-            }
-            for g in rnd.games.select_related("white", "black").order_by("board")
-        ]
-        byes = list(rnd.byes.select_related("player").order_by("player__name"))
-        rounds.append(
-            {
-                "number": rnd.number,
-                "status": rnd.status,
-                "variant": variant,
-                "pairings": pairings,
-                "byes": [b.player.name for b in byes],
-                "bye_details": [{"player": b.player.name, "kind": b.kind, "points": float(b.points)} for b in byes],
-            }
-        )
+    rounds = [_round_report(event, rnd) for rnd in event.rounds.select_related("variant_block").order_by("number")]
     standings = event_standings(event)
     colours = colour_report(event)
     return {

@@ -16,7 +16,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from config.migrations_check import ensure_migrated
+from tournaments.management.migrations_check import ensure_migrated
 from tournaments.models import Event, Game, Player, Registration, Round
 from tournaments.services import enter_result, pair_round, prepare_event, publish_round
 from tournaments.services.simulation import one_standings_snapshot, random_result

@@ -12,9 +12,10 @@ import json
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
-from config.migrations_check import ensure_migrated
+from tournaments.management.migrations_check import ensure_migrated
 from tournaments.models import Event
 from tournaments.services.simulation import event_report, simulate
+from variants.registry import fixed_keys, rolled_key
 
 POLICIES = {"rvc1": Event.VariantPolicy.RVC_ONE_ROLL, "rvc2": Event.VariantPolicy.RVC_TWO_ROLLS}
 
@@ -66,12 +67,9 @@ class Command(BaseCommand):
                 raise CommandError("--rounds must be even for rr2: each opponent is met in a two-game mini-match")
         variant = options["variant"]
         policy = POLICIES.get(variant, Event.VariantPolicy.FIXED)
-        key = "rvc" if policy != Event.VariantPolicy.FIXED else variant
-        if policy == Event.VariantPolicy.FIXED:
-            from variants.registry import ENGINES
-
-            if key not in ENGINES or key == "rvc":
-                raise CommandError(f"--variant must be rvc1, rvc2 or one of {', '.join(k for k in ENGINES if k != 'rvc')}")
+        key = rolled_key() if policy != Event.VariantPolicy.FIXED else variant
+        if policy == Event.VariantPolicy.FIXED and key not in fixed_keys():
+            raise CommandError(f"--variant must be rvc1, rvc2 or one of {', '.join(fixed_keys())}")
         ensure_migrated(self.stderr)
         try:
             sim = simulate(
