@@ -11,6 +11,7 @@ urlpatterns = [
     path("api/", api_root, name="api-root"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    path("api/", include("accounts.urls_api")),
     path("api/", include("games.urls_api")),
     path("api/", include("tournaments.urls_api")),
     path("", include("games.urls")),

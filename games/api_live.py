@@ -12,11 +12,13 @@ from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
-from games.live import MoveRejected, arbiter_clock, refresh_for_read, submit_move, visible_game
+from games.play.arbiter import arbiter_clock
+from games.play.moves import MoveRejected, submit_move
+from games.play.reads import refresh_for_read, visible_game
 from games.serializers_live import MoveInputSerializer, game_detail
 from tournaments.models import Game
 from tournaments.services.events import is_arbiter
-from variants.base import IllegalMoveError, InvalidPositionError
+from variants.base import ARMIES, IllegalMoveError, InvalidPositionError
 
 
 def _rejected(exc: MoveRejected) -> Response:
@@ -111,7 +113,7 @@ def move_view(request, game_id: int):
         "ClockAction",
         {
             "action": serializers.ChoiceField(choices=["pause", "resume", "adjust"]),
-            "side": serializers.ChoiceField(choices=["white", "black"], required=False),
+            "side": serializers.ChoiceField(choices=list(ARMIES), required=False),
             "seconds": serializers.FloatField(required=False),
         },
     ),

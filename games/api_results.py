@@ -34,6 +34,7 @@ from games.serializers_results import (
 from tournaments.models import Game, Round
 from tournaments.services.events import is_arbiter  # one rule: an organizer of event A is no arbiter of B
 from tournaments.services.results import compute_points, record_result
+from variants.base import BLACK, WHITE
 
 VISIBLE_ROUNDS = (Round.Status.PUBLISHED, Round.Status.COMPLETE)
 _ERRORS = {
@@ -52,9 +53,9 @@ class Conflict(exceptions.APIException):
 
 def seat_of(user, game: Game) -> str | None:
     if game.white.user_id == user.pk:
-        return "white"
+        return WHITE
     if game.black.user_id == user.pk:
-        return "black"
+        return BLACK
     return None
 
 

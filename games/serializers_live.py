@@ -14,9 +14,12 @@ from django.db.models.signals import post_save
 from django.dispatch import receiver
 from rest_framework import serializers
 
-from games.live import ARMIES, load_clock, pending_sealed, put_engine, seats_of, take_engine, to_ms
+from games.play.engines import put_engine, take_engine
+from games.play.game_clock import load_clock, to_ms
+from games.play.seats import pending_sealed, seats_of
 from games.serializers_players import GamePlayerSerializer
-from tournaments.models import Game
+from tournaments.models import Game, Player
+from variants.base import ARMIES, BLACK, WHITE
 
 
 class MoveInputSerializer(serializers.Serializer):
@@ -44,15 +47,13 @@ def players_of(game: Game) -> dict[str, dict]:
     """The two player objects. On the move path the game is loaded without its players: their objects come from
     a short per-process cache, cleared when any player or account is saved (in this process; others within 30 s)."""
     if Game.white.is_cached(game) and Game.black.is_cached(game):
-        return {"white": GamePlayerSerializer(game.white).data, "black": GamePlayerSerializer(game.black).data}
+        return {WHITE: GamePlayerSerializer(game.white).data, BLACK: GamePlayerSerializer(game.black).data}
     key = (game.white_id, game.black_id)
     cached = _PLAYERS.get(key)
     if cached is not None and time.monotonic() - cached[0] < PLAYER_CACHE_SECONDS:
         return cached[1]
-    from tournaments.models import Player
-
     found = {p.pk: p for p in Player.objects.select_related("user").filter(pk__in=key)}
-    players = {"white": GamePlayerSerializer(found[game.white_id]).data, "black": GamePlayerSerializer(found[game.black_id]).data}
+    players = {WHITE: GamePlayerSerializer(found[game.white_id]).data, BLACK: GamePlayerSerializer(found[game.black_id]).data}
     if len(_PLAYERS) > 5000:
         _PLAYERS.clear()
     _PLAYERS[key] = (time.monotonic(), players)
@@ -76,51 +77,65 @@ def game_detail(game: Game, user, now: datetime) -> dict:
         put_engine(game, engine)
 
 
-def _detail(game: Game, engine, user, now: datetime) -> dict:
-    now_ms = to_ms(now)
-    clock = load_clock(game)
-    finished = game.status == Game.Status.FINISHED or bool(game.result)
-    controllers = {army: engine.controller(army) for army in ARMIES}
-    sealed: dict[str, bool] = {}
-    your_sealed: dict[str, str] = {}
-    if engine.simultaneous:
-        pending = pending_sealed(game) if game.status == Game.Status.LIVE else {}
-        sealed = {army: army in pending for army in ARMIES}
-        seats = seats_of(game, user)
-        your_sealed = {a: m.notation for a, m in pending.items() if m.seat in seats}
-        to_move = [] if finished else [a for a in ARMIES if not sealed[a]]
-        turn = to_move[0] if to_move else engine.turn
-        by_army = {a: engine.legal_moves(a) for a in to_move}
-    else:
+def _to_move(game: Game, engine, user, finished: bool) -> dict:
+    """Whose move it is and their legal moves; in a simultaneous variant also which sides have sealed (and the
+    requesting player's own sealed move, never anyone else's)."""
+    if not engine.simultaneous:
         turn = engine.turn
-        to_move = [] if finished else [turn]
-        by_army = {turn: engine.legal_moves(turn)} if not finished else {}
-    # The move path loads the game with these facts already joined in (games.live.lock_for_move).
-    event_slug = game.event_slug if hasattr(game, "event_slug") else game.round.event.slug
-    round_number = game.round_number if hasattr(game, "round_number") else game.round.number
-    players = players_of(game)
-    clocks = clock.view(now_ms)
+        return {
+            "turn": turn,
+            "to_move": [] if finished else [turn],
+            "by_army": {turn: engine.legal_moves(turn)} if not finished else {},
+        }
+    pending = pending_sealed(game) if game.status == Game.Status.LIVE else {}
+    sealed = {army: army in pending for army in ARMIES}
+    seats = seats_of(game, user)
+    to_move = [] if finished else [a for a in ARMIES if not sealed[a]]
+    return {
+        "turn": to_move[0] if to_move else engine.turn,
+        "to_move": to_move,
+        "by_army": {a: engine.legal_moves(a) for a in to_move},
+        "sealed": sealed,
+        "your_sealed": {a: m.notation for a, m in pending.items() if m.seat in seats},
+    }
+
+
+def _clocks(game: Game, controllers: dict[str, str], now: datetime) -> dict:
+    """Both clocks as of ``now``, each with the instant its flag would fall (None when it is not running)."""
+    clocks = load_clock(game).view(to_ms(now))
     clocks["controllers"] = controllers
     for army in ARMIES:
         deadline = clocks[army].pop("deadline_ms")
         clocks[army]["flag_at"] = _iso(datetime.fromtimestamp(deadline / 1000, tz=now.tzinfo)) if deadline else None
+    return clocks
+
+
+def _detail(game: Game, engine, user, now: datetime) -> dict:
+    finished = game.status == Game.Status.FINISHED or bool(game.result)
+    controllers = {army: engine.controller(army) for army in ARMIES}
+    moving = _to_move(game, engine, user, finished)
+    turn, by_army = moving["turn"], moving["by_army"]
+    # The move path loads the game with these facts already joined in (games.play.store.lock_for_move).
+    event_slug = game.event_slug if hasattr(game, "event_slug") else game.round.event.slug
+    round_number = game.round_number if hasattr(game, "round_number") else game.round.number
+    players = players_of(game)
     detail = {
         "id": game.pk,
         "event": event_slug,
         "round": round_number,
         "board": game.board,
-        "white": players["white"],
-        "black": players["black"],
+        WHITE: players[WHITE],
+        BLACK: players[BLACK],
         "variant": game.variant,
         "start_position": game.start_position,
-        # The move path has just computed it (games.live._play); a read asks the engine.
+        # The move path has just computed it (games.play.moves._play); a read asks the engine.
         "position": getattr(game, "fresh_position", None) or engine.position(),
         "turn": turn,
-        "to_move": [{"army": a, "seat": controllers[a]} for a in to_move],
+        "to_move": [{"army": a, "seat": controllers[a]} for a in moving["to_move"]],
         "legal_moves": by_army.get(turn, []),
         "legal_moves_by_army": by_army,
         "moves": list(game.moves),
-        "clocks": clocks,
+        "clocks": _clocks(game, controllers, now),
         "controllers": controllers,
         "simultaneous": engine.simultaneous,
         "can_switch": engine.can_switch,
@@ -135,7 +150,7 @@ def _detail(game: Game, engine, user, now: datetime) -> dict:
         "finished_at": _iso(game.finished_at),
     }
     if engine.simultaneous:
-        detail["sealed"] = sealed
-        if your_sealed:
-            detail["your_sealed_move"] = your_sealed
+        detail["sealed"] = moving["sealed"]
+        if moving["your_sealed"]:
+            detail["your_sealed_move"] = moving["your_sealed"]
     return detail

@@ -1,9 +1,10 @@
-"""Serializers of the result-reporting API: a player's games, reports, arbiter entries, and login."""
+"""Serializers of the result-reporting API: a player's games, reports and arbiter entries."""
 
 from __future__ import annotations
 
 from rest_framework import serializers
 
+from accounts.serializers import StrictSerializer
 from games.models import ResultReport
 from games.reports import OUTCOMES
 from games.serializers_players import GamePlayerSerializer
@@ -11,21 +12,6 @@ from tournaments.models import Game
 from tournaments.services.results import RESULTS, SIDES
 
 OUTCOME_OF_RESULT = {v: k for k, v in OUTCOMES.items()}
-
-
-class StrictSerializer(serializers.Serializer):
-    """Rejects fields it does not know, naming them: a client never sends points, a result or anything else."""
-
-    forbidden_reasons: dict[str, str] = {}
-
-    def to_internal_value(self, data):
-        if isinstance(data, dict):
-            unknown = sorted(set(data) - set(self.fields))
-            if unknown:
-                raise serializers.ValidationError({name: [self.forbidden_reasons.get(name, "unknown field")] for name in unknown})
-        return super().to_internal_value(data)
-
-
 _POINTS_REASON = "points are computed by the server from the outcome and termination; do not send them"
 
 
@@ -130,12 +116,3 @@ class GameResultSerializer(serializers.ModelSerializer):
     class Meta:
         model = Game
         fields = ["id", "result", "termination", "white_points", "black_points", "result_status"]
-
-
-class LoginSerializer(StrictSerializer):
-    username = serializers.CharField(max_length=150)
-    password = serializers.CharField(max_length=128, style={"input_type": "password"}, trim_whitespace=False)
-
-
-class TokenSerializer(serializers.Serializer):
-    token = serializers.CharField()

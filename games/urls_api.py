@@ -1,4 +1,4 @@
-"""API routes of the games app, mounted under /api/: result reporting and auth, then live play."""
+"""API routes of the games app, mounted under /api/: result reporting, then live play."""
 
 from django.urls import include, path
 

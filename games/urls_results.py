@@ -1,12 +1,10 @@
-"""API routes of result reporting and token auth (mounted under /api/)."""
+"""API routes of result reporting (mounted under /api/)."""
 
 from django.urls import path
 
-from games import api_auth, api_results
+from games import api_results
 
 urlpatterns = [
-    path("auth/token/", api_auth.ObtainToken.as_view(), name="api-token"),
-    path("auth/token/revoke/", api_auth.RevokeToken.as_view(), name="api-token-revoke"),
     path("me/games/", api_results.MyGamesView.as_view(), name="api-my-games"),
     path("games/<int:pk>/report/", api_results.ReportView.as_view(), name="api-game-report"),
     path("games/<int:pk>/report/confirm/", api_results.ConfirmView.as_view(), name="api-game-report-confirm"),

@@ -6,28 +6,26 @@ Without JavaScript the page is still complete; a "refresh" link reloads it.
 
 from __future__ import annotations
 
+from html import escape
+
 from django.http import Http404
 from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from games.live import refresh_for_read, visible_game
+from games.play.reads import refresh_for_read, visible_game
 from games.serializers_live import game_detail
+from tournaments.board_svg import board_svg
 from tournaments.models import Game
-from variants.base import IllegalMoveError, InvalidPositionError
+from variants.base import ARMIES, IllegalMoveError, InvalidPositionError
 
 POLL_SECONDS = 2
 
 
 def _board_html(position: str, title: str) -> str:
     """The project's SVG board; a plain text fallback for a position the diagram cannot read."""
-    from html import escape
-
     try:
-        from tournaments import board_svg as boards
-
-        draw = getattr(boards, "render", None) or boards.board_svg
-        return draw(position, title=title, svg_id="live-board") if draw is boards.board_svg else draw(position)
+        return board_svg(position, title=title, svg_id="live-board")
     except Exception:  # a diagram failure must not hide the game: show the position string
         return f'<p class="note">Position: <code>{escape(position)}</code></p>'
 
@@ -56,7 +54,7 @@ def _context(request, game_id: int) -> dict:
         raise Http404("this game's record cannot be shown") from None
     clocks = detail["clocks"]
     sides = []
-    for army in ("white", "black"):
+    for army in ARMIES:
         seat = detail["controllers"][army]
         sides.append(
             {

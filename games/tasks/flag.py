@@ -2,41 +2,30 @@
 
 A game's first move (and every arbiter clock change) schedules :func:`check_flag_task` with ``eta`` = the clock's
 ``earliest_flag``: a lower bound on every flag fall to come, whatever moves are played, so later moves need not
-schedule anything (``games.live._after_commit``). When the task runs it ends the game if the flag has fallen
-(:func:`games.live.check_flag`, under the row lock) and otherwise schedules itself again for the bound as of
-then: one pending task per game, moved on by itself, instead of a queued task for every move. Running it
+schedule anything (``games.play.flags.after_commit``). When the task runs it ends the game if the flag has fallen
+(:func:`games.play.flags.check_flag`, under the row lock) and otherwise schedules itself again for the bound as
+of then: one pending task per game, moved on by itself, instead of a queued task for every move. Running it
 twice, early or late is harmless: the locked re-check decides. :func:`sweep_flags` is a periodic safety net
 for lost tasks.
 
-Without a broker (development, eager tests) nothing is scheduled: an eager task would run at once, before the
-deadline; every read of the game checks the clock instead.
+The service queues this task by name (``games.play.flags.FLAG_TASK``): this module imports the service, never
+the other way round.
 """
 
 from __future__ import annotations
-
-from datetime import datetime
 
 from celery import shared_task
 from django.db import OperationalError
 from django.utils import timezone
 
-
-def schedule_flag_check(game_id: int, due: datetime) -> None:
-    """Queue the flag check of ``game_id`` for ``due`` (call after commit)."""
-    from config.celery import app
-
-    if app.conf.task_always_eager:
-        return
-    check_flag_task.apply_async(args=[game_id, due.isoformat()], eta=due)
+from games.play.flags import FLAG_TASK, check_flag, flag_check_due, schedule_flag_check
+from tournaments.models import Game
 
 
-@shared_task(name="games.check_flag", autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
+@shared_task(name=FLAG_TASK, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
 def check_flag_task(game_id: int, due: str | None = None) -> str:
     """End game ``game_id`` on time if its flag has fallen, else check again at the next bound; returns what it
     found (for logs and tests). ``due`` is the instant it was scheduled for (informational)."""
-    from games.live import check_flag, flag_check_due
-    from tournaments.models import Game
-
     now = timezone.now()
     for _ in range(2):
         row = Game.objects.filter(pk=game_id).order_by().values("status", "flag_deadline", "clock").first()
@@ -60,9 +49,6 @@ def check_flag_task(game_id: int, due: str | None = None) -> str:
 @shared_task(name="games.sweep_flags")
 def sweep_flags(limit: int = 500) -> int:
     """End every live game whose flag deadline has passed (a periodic safety net); returns how many ended."""
-    from games.live import check_flag
-    from tournaments.models import Game
-
     now = timezone.now()
     overdue = (
         Game.objects.filter(status=Game.Status.LIVE, flag_deadline__lte=now)

@@ -54,7 +54,7 @@ class ToyParity(PyChessEngine):
 
 
 def use_toy_parity(monkeypatch) -> None:
-    from games.live import clear_engine_cache
+    from games.play.engines import clear_engine_cache
     from variants import registry
 
     monkeypatch.setitem(registry.ENGINES, "parity", "tests.games.live_support:ToyParity")

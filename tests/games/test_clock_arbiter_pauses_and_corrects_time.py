@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from games.live import MoveRejected, arbiter_clock, submit_move
+from games.play.arbiter import arbiter_clock
+from games.play.moves import MoveRejected, submit_move
 from tests.games.live_support import at, make_game
 from tournaments.models import Game
 

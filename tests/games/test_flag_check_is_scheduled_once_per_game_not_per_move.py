@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.live import arbiter_clock, forget_armed, submit_move
+from games.play.arbiter import arbiter_clock
+from games.play.flags import forget_armed
+from games.play.moves import submit_move
 from tests.games.live_support import at, make_game
 from tournaments.models import Game
 
@@ -18,7 +20,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def scheduled(monkeypatch):
     calls: list = []
-    monkeypatch.setattr("games.tasks.flag.schedule_flag_check", lambda game_id, due: calls.append((game_id, due)))
+    monkeypatch.setattr("games.play.flags.schedule_flag_check", lambda game_id, due: calls.append((game_id, due)))
     forget_armed()
     yield calls
     forget_armed()

@@ -8,7 +8,8 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games.live import MoveRejected, check_flag, submit_move
+from games.play.flags import check_flag
+from games.play.moves import MoveRejected, submit_move
 from games.tasks.flag import check_flag_task, sweep_flags
 from tests.games.live_support import at, make_game
 from tournaments.models import Game

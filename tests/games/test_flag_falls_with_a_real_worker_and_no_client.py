@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from games.live import submit_move
+from games.play.moves import submit_move
 from tests.games.live_support import make_game
 from tournaments.models import Game
 

@@ -13,8 +13,9 @@ import pytest
 from django.db import connection, connections
 from django.utils import timezone
 
-from games.live import MoveRejected, check_flag, submit_move
 from games.models import Move
+from games.play.flags import check_flag
+from games.play.moves import MoveRejected, submit_move
 from tests.games.live_support import make_game, use_toy_parity
 from tournaments.models import Game
 

@@ -12,8 +12,9 @@ import pytest
 from django.db import transaction
 from rest_framework.authtoken.models import Token
 
-from config.auth import TokenAuthentication
-from games.live import lock_for_move, submit_move
+from accounts.authentication import TokenAuthentication
+from games.play.moves import submit_move
+from games.play.store import lock_for_move
 from tests.games.live_support import at, make_game
 from tournaments.models import Game
 

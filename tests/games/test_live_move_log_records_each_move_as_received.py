@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.live import submit_move
 from games.models import Move
+from games.play.moves import submit_move
 from tests.games.live_support import at, make_game, use_toy_parity
 from tournaments.models import Game
 

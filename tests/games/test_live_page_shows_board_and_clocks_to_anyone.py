@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from games.live import submit_move
+from games.play.moves import submit_move
 from tests.games.live_support import at, make_game, use_toy_parity
 
 pytestmark = pytest.mark.django_db

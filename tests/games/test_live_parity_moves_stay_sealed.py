@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from games.live import submit_move
+from games.play.moves import submit_move
 from tests.games.live_support import at, make_game, use_toy_parity
 from tournaments.models import Game
 

@@ -1,6 +1,6 @@
 """python manage.py replay ...: see variants.cli (manage.py runs it without starting Django)."""
 
-from config.tool_command import ToolCommand
+from tournaments.management.tool_command import ToolCommand
 
 
 class Command(ToolCommand):

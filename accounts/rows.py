@@ -1,7 +1,7 @@
 """Model instances from rows of hand-written SQL, converted exactly as the ORM converts them.
 
-The two queries of every API move (the token check and the game's row lock) are raw SQL: compiling the
-equivalent ORM queries costs more CPU than the rest of the move. ``Model.objects.raw`` still inspects the
+The token check of every API request is hand-written SQL (:mod:`accounts.authentication`): compiling the
+equivalent ORM join costs more CPU than the query itself. ``Model.objects.raw`` still inspects the
 cursor description and maps columns on every call; selecting the model's concrete columns in their order
 and building the instance with ``Model.from_db`` skips that, with the same value converters (JSON, decimals,
 SQLite datetimes) the ORM applies.
@@ -13,8 +13,6 @@ from django.db import connection
 from django.db.models import Model
 
 _CONVERTERS: dict[tuple[str, str], list] = {}
-
-
 _COLUMNS: dict[tuple[str, str, str], str] = {}
 
 

@@ -12,7 +12,7 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from games.serializers_results import LoginSerializer, TokenSerializer
+from accounts.serializers import LoginSerializer, TokenSerializer
 
 _WRONG = "unable to log in with this username and password"
 

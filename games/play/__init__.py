@@ -1,0 +1,14 @@
+"""Live play: moves checked by the variant engine, clocks kept by the server, games ended and scored.
+
+Every write follows lila's order of checks (docs/rules/clocks.md), in one transaction holding the game row
+(``select_for_update``): lock -> read the server time once -> has a flag already fallen? finish on time ->
+validate the move with the engine -> press the clock -> save move, clock and ``flag_deadline`` -> end and score
+the game if the engine says it is over. A move and the flag task, both Parity players committing, or a retried
+request therefore serialise on the row; ``Game.version`` counts writes and a ``client_id`` already seen returns
+the earlier answer without applying the move again.
+
+The modules, from the bottom up: ``game_clock`` (server time and the stored clock), ``engines`` (the
+per-process engine cache), ``store`` (the row lock and the writes of a move), ``seats`` (who plays which side),
+``ending`` (ending and scoring a game), ``flags`` (the flag check and its scheduling), ``moves`` (the move
+service), ``arbiter`` (the arbiter's clock), ``reads`` (what a reader may see, flag checked first).
+"""

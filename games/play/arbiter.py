@@ -1,0 +1,49 @@
+"""The arbiter's clock: pause, resume, or add or take time (FIDE 6.11, 7.5.5, 12.9)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from clocks import Clock, ClockError
+from games.play.flags import after_commit
+from games.play.game_clock import load_clock, save_clock, to_ms
+from games.play.moves import MoveRejected
+from games.play.store import lock_game
+from tournaments.models import Game
+from variants.base import ARMIES
+
+
+def _changed(clock: Clock, action: str, side: str | None, delta_ms: int, now: datetime) -> Clock:
+    """``clock`` after ``action``; raises MoveRejected for a bad request or one the clock refuses."""
+    try:
+        if action == "pause":
+            return clock.pause(to_ms(now))
+        if action == "resume":
+            return clock.resume(to_ms(now))
+        if action == "adjust":
+            if side not in ARMIES:
+                raise MoveRejected(400, "side", "must be 'white' or 'black' (the army whose time changes)")
+            return clock.adjust(side, delta_ms, to_ms(now))
+    except ClockError as exc:
+        raise MoveRejected(409, "action", str(exc)) from None
+    raise MoveRejected(400, "action", "must be pause, resume or adjust")
+
+
+def arbiter_clock(game_id: int, action: str, *, side: str | None = None, delta_ms: int = 0, now: datetime | None = None) -> Game:
+    """Pause, resume or adjust a game's clock; raises MoveRejected on a bad request."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        if game is None:
+            raise MoveRejected(404, "game", "no such game")
+        if game.status == Game.Status.FINISHED:
+            raise MoveRejected(409, "game", "the game is over")
+        now = now or timezone.now()
+        clock = _changed(load_clock(game), action, side, delta_ms, now)
+        save_clock(game, clock)
+        game.version += 1
+        game.save(update_fields=["clock", "flag_deadline", "version"])
+        after_commit(game, None, now, rearm=True)  # time taken away or a resumed pause may need an earlier check
+        return game

@@ -1,0 +1,41 @@
+"""The game's clock: read from the row (a new one from the event's time control before the first move) and
+written back with its flag deadline; server time as integer milliseconds, as :mod:`clocks` counts it."""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime
+
+from clocks import Clock, TimeControlError, parse_time_control
+from tournaments.models import Game
+
+log = logging.getLogger(__name__)
+
+
+def to_ms(moment: datetime) -> int:
+    return int(moment.timestamp() * 1000)
+
+
+def from_ms(ms: int) -> datetime:
+    return datetime.fromtimestamp(ms / 1000, tz=UTC)
+
+
+def load_clock(game: Game) -> Clock:
+    """The game's clock (a new one from the event's time control before the first move)."""
+    if game.clock:
+        return Clock.from_dict(game.clock)
+    text = game.event_time_control if hasattr(game, "event_time_control") else game.round.event.time_control
+    try:
+        control = parse_time_control(text)
+    except TimeControlError:
+        # A bad setting must not stop play; the arbiter corrects it (FIDE 6.10). Logged for the organiser.
+        log.warning("game %s: unreadable time control %r; the game plays untimed", game.pk, text)
+        control = parse_time_control("-")
+    return Clock.new(control)
+
+
+def save_clock(game: Game, clock: Clock) -> None:
+    """Put ``clock`` on the game (not saved yet), with the instant its next flag would fall."""
+    game.clock = clock.to_dict()
+    deadline = clock.next_deadline()
+    game.flag_deadline = from_ms(deadline) if deadline is not None else None

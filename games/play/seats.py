@@ -1,0 +1,27 @@
+"""Who plays: the seats a user holds in a game, and the sealed moves of the current Parity Chess turn."""
+
+from __future__ import annotations
+
+from games.models import Move
+from tournaments.models import Game
+from variants.base import BLACK, WHITE
+
+
+def seats_of(game: Game, user) -> set[str]:
+    """The seats ``user`` holds in ``game`` (normally one; both only if one account plays itself)."""
+    if user is None or not user.is_authenticated:
+        return set()
+    white_user = game.white_user_id if hasattr(game, "white_user_id") else game.white.user_id
+    black_user = game.black_user_id if hasattr(game, "black_user_id") else game.black.user_id
+    seats = set()
+    if white_user == user.pk:
+        seats.add(WHITE)
+    if black_user == user.pk:
+        seats.add(BLACK)
+    return seats
+
+
+def pending_sealed(game: Game) -> dict[str, Move]:
+    """Parity Chess: the sealed moves of the current turn, by army."""
+    turn_no = len(game.moves) + 1
+    return {m.army: m for m in Move.objects.filter(game=game, ply=turn_no, sealed=True).order_by()}
