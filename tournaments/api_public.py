@@ -1,7 +1,7 @@
 """The public read API (no login): events, an event's details, its standings and the pairings of a round.
 
-The same data as the public pages, from the same helpers (:mod:`tournaments.views_public`): public events only,
-published rounds only, standings from the snapshot. Unknown slugs and unpublished rounds answer 404 JSON.
+The same data as the public pages, from the same reads (:mod:`tournaments.public`): public events only,
+published rounds only, final results only, standings from the snapshot. Unknown slugs and unpublished rounds answer 404 JSON.
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments import views_public as public
 from tournaments.models import Bye, Event
+from tournaments.public import queries
+from tournaments.public.variant import current_variant, variant_from_block
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -81,22 +82,22 @@ class EventDetailSerializer(EventSummarySerializer):
     players = serializers.SerializerMethodField()
 
     def get_tiebreaks(self, event: Event) -> list[str]:
-        return [t.strip() for t in event.tiebreaks.split(",") if t.strip()]
+        return queries.event_tiebreak_codes(event)
 
     @extend_schema_field(RoundLinkSerializer(many=True))
     def get_rounds(self, event: Event) -> list:
-        return RoundLinkSerializer(public.published_rounds(event), many=True).data
+        return RoundLinkSerializer(queries.published_rounds(event), many=True).data
 
     @extend_schema_field(VariantSerializer(allow_null=True))
     def get_current_variant(self, event: Event) -> dict | None:
-        variant = public.current_variant(event)
+        variant = current_variant(event)
         return VariantSerializer(variant).data if variant else None
 
     @extend_schema_field(RegisteredPlayerSerializer(many=True))
     def get_players(self, event: Event) -> list:
         rows = [
-            {**public.player_object(r.player), "seed": r.seed, "federation": r.player.federation, "status": r.status}
-            for r in public.event_players(event)
+            {**queries.player_object(r.player), "seed": r.seed, "federation": r.player.federation, "status": r.status}
+            for r in queries.event_players(event)
         ]
         return RegisteredPlayerSerializer(rows, many=True).data
 
@@ -179,7 +180,7 @@ class PublicAPIView(APIView):
     def event_or_404(self, slug: str) -> Event:
         # Any text reaches here (the route takes any path segment, so every unknown slug gets a JSON 404); a NUL
         # character would make PostgreSQL refuse the query, and no slug is longer than the field allows.
-        event = None if "\x00" in slug or len(slug) > 100 else public.public_event(slug)
+        event = None if "\x00" in slug or len(slug) > 100 else queries.public_event(slug)
         if event is None:
             raise NotFound(f"No public event with slug {slug!r}.")
         return event
@@ -189,7 +190,7 @@ class EventListView(PublicAPIView):
     @extend_schema(operation_id="events_list", responses=EventSummarySerializer(many=True), tags=["events"])
     def get(self, request):
         """The public events, newest first."""
-        events = public.public_events().order_by("-created_at", "-id")
+        events = queries.public_events().order_by("-created_at", "-id")
         return Response(EventSummarySerializer(events, many=True, context={"request": request}).data)
 
 
@@ -206,7 +207,7 @@ class EventStandingsView(PublicAPIView):
     def get(self, request, slug: str):
         """The published standings (from the snapshot) with tiebreaks and the crosstable."""
         event = self.event_or_404(slug)
-        data = public.standings_data(event)
+        data = queries.standings_data(event)
         payload = {
             "event": event.slug,
             "published": data is not None,
@@ -226,17 +227,17 @@ class EventRoundView(PublicAPIView):
     def get(self, request, slug: str, number: int):
         """The pairings of a published round: games with their results and points, and the byes."""
         event = self.event_or_404(slug)
-        rnd = public.published_round(event, number)
+        rnd = queries.published_round(event, number)
         if rnd is None:
             raise NotFound(f"Round {number} of {event.slug!r} is not published.")
-        variant = public.variant_from_block(event, rnd, rnd.variant_block) if rnd.variant_block else None
+        variant = variant_from_block(event, rnd, rnd.variant_block) if rnd.variant_block else None
         payload = {
             "event": event.slug,
             "number": rnd.number,
             "status": rnd.status,
             "published_at": rnd.published_at,
             "variant": variant,
-            "games": [public.game_row(g) for g in public.round_games(rnd)],
-            "byes": [public.bye_row(b) for b in public.round_byes(rnd)],
+            "games": [queries.game_row(g) for g in queries.round_games(rnd)],
+            "byes": [queries.bye_row(b) for b in queries.round_byes(rnd)],
         }
         return Response(RoundSerializer(payload).data)

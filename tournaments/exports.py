@@ -14,28 +14,22 @@ import io
 from datetime import date
 from decimal import Decimal
 
-from tournaments.models import Bye, Event, Game, Round
+from tournaments.models import Bye, Event, Game
+from tournaments.public.queries import published_byes, published_games, published_rounds, result_is_public
+from variants.base import BLACK, FORFEIT, WHITE
+from variants.registry import get_engine
+from variants.standard_start import STANDARD_START
 
-PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.COMPLETE)
 TRF_NEEDS_CLASSICAL = (
     "No TRF file for this event: FIDE TRF-16 records only 1, ½ and 0 per game, and this event uses dynamic "
     "game points (seed 002). TRF is exported for events with classical scoring only.\n"
 )
-STANDARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-SIMULTANEOUS = {"parity", "parity-single"}
 PGN_RESULTS = {"1-0", "0-1", "1/2-1/2"}
 
 
-def _games(event: Event) -> list[Game]:
-    return list(
-        Game.objects.filter(round__event=event, round__status__in=PUBLIC_ROUND_STATUSES)
-        .select_related("round", "white", "black")
-        .order_by("round__number", "board")
-    )
-
-
-def _final(game: Game) -> bool:
-    return bool(game.result) and game.result_status not in (Game.ResultStatus.REPORTED, Game.ResultStatus.DISPUTED)
+def trf_available(event: Event) -> bool:
+    """TRF-16 is written for classical scoring only (see above)."""
+    return event.scoring == Event.Scoring.CLASSICAL
 
 
 def _points(value: object) -> str:
@@ -52,22 +46,20 @@ def _tag(name: str, value: object) -> str:
     return f'[{name} "{text}"]'
 
 
-def _variant_tag(key: str) -> str:
+def _variant_tag(key: str) -> str | None:
+    """The ``Variant`` tag the engine writes in its own PGN (None: no tag); the key itself for an unknown key."""
     try:
-        from variants.registry import get_engine
-
-        return get_engine(key).name
-    except (KeyError, ImportError, AttributeError):
+        return get_engine(key).pgn_variant
+    except KeyError:
         return key
 
 
 def _is_simultaneous(key: str) -> bool:
+    """One move entry is a whole turn of both armies (Parity Chess)."""
     try:
-        from variants.registry import get_engine
-
-        return bool(get_engine(key).simultaneous)
-    except (KeyError, ImportError, AttributeError):
-        return key in SIMULTANEOUS
+        return get_engine(key).simultaneous
+    except KeyError:
+        return False
 
 
 def _movetext(moves: list, simultaneous: bool) -> list[str]:
@@ -98,7 +90,7 @@ def _wrap(tokens: list[str], width: int = 79) -> str:
 
 def game_pgn(event: Event, game: Game) -> str:
     """One game as PGN: the Seven Tag Roster, the variant and its start, the rolls, termination and game points."""
-    final = _final(game)
+    final = result_is_public(game)
     result = game.result if final and game.result in PGN_RESULTS else "*"
     when = game.started_at or game.round.published_at
     tags = [
@@ -110,8 +102,10 @@ def game_pgn(event: Event, game: Game) -> str:
         _tag("Black", game.black.name),
         _tag("Result", result),
         _tag("Board", game.board),
-        _tag("Variant", _variant_tag(game.variant)),
     ]
+    variant = _variant_tag(game.variant)
+    if variant:
+        tags.append(_tag("Variant", variant))
     if game.white.rating:
         tags.append(_tag("WhiteElo", game.white.rating))
     if game.black.rating:
@@ -120,7 +114,7 @@ def game_pgn(event: Event, game: Game) -> str:
         tags.append(_tag("FirstRoll", game.first_roll))
     if game.second_roll:
         tags.append(_tag("SecondRoll", game.second_roll))
-    if game.start_position and game.start_position != STANDARD_FEN:
+    if game.start_position and game.start_position != STANDARD_START:
         tags += [_tag("SetUp", "1"), _tag("FEN", game.start_position)]
     if final:
         if game.termination:
@@ -136,7 +130,7 @@ def game_pgn(event: Event, game: Game) -> str:
 
 def games_pgn(event: Event) -> str:
     """Every game of the event's published rounds, in round and board order, separated by blank lines."""
-    return "\n".join(game_pgn(event, game) for game in _games(event))
+    return "\n".join(game_pgn(event, game) for game in published_games(event))
 
 
 # --- CSV ----------------------------------------------------------------------------------------------------------
@@ -211,16 +205,16 @@ def _start_ranks(event: Event) -> list:
     return registrations
 
 
-def _game_code(game: Game, white: bool) -> str:
-    """The TRF result code of one side: 1 = 0 over the board, + - for forfeits, blank while unfinished."""
-    if not _final(game):
+def _game_code(game: Game, army: str) -> str:
+    """The TRF result code of one army: 1 = 0 over the board, + - for forfeits, blank while unfinished."""
+    if not result_is_public(game):
         return " "
     result = game.result
-    forfeit = game.termination == "forfeit"
+    forfeit = game.termination == FORFEIT
     if result == "1-0":
-        won = white
+        won = army == WHITE
     elif result == "0-1":
-        won = not white
+        won = army == BLACK
     elif result == "1/2-1/2":
         return "="
     else:  # both absent ("0-0")
@@ -238,28 +232,25 @@ def _bye_code(bye: Bye) -> str:
     return "Z"
 
 
-def tournament_trf(event: Event, standings: dict | None) -> str:
-    """The event as a FIDE TRF-16 file (classical scoring; lines end in CR LF)."""
-    registrations = _start_ranks(event)
-    start_rank = {r.player_id: index for index, r in enumerate(registrations, start=1)}
-    rounds = list(event.rounds.filter(status__in=PUBLIC_ROUND_STATUSES).order_by("number"))
-    games = _games(event)
-    byes = list(Bye.objects.filter(round__in=rounds).select_related("round"))
-    rows = {row.get("player_id"): row for row in (standings or {}).get("rows", [])}
-
+def _results_by_cell(games: list[Game], byes: list[Bye], start_rank: dict[int, int]):
+    """(player, round) -> (opponent's start rank, colour, result code), and each player's points of final results."""
     cells: dict[tuple[int, int], tuple[int, str, str]] = {}
     points: dict[int, Decimal] = {pid: Decimal(0) for pid in start_rank}
     for game in games:
         n = game.round.number
-        cells[(game.white_id, n)] = (start_rank.get(game.black_id, 0), "w", _game_code(game, True))
-        cells[(game.black_id, n)] = (start_rank.get(game.white_id, 0), "b", _game_code(game, False))
-        if _final(game):
+        cells[(game.white_id, n)] = (start_rank.get(game.black_id, 0), "w", _game_code(game, WHITE))
+        cells[(game.black_id, n)] = (start_rank.get(game.white_id, 0), "b", _game_code(game, BLACK))
+        if result_is_public(game):
             points[game.white_id] = points.get(game.white_id, Decimal(0)) + (game.white_points or 0)
             points[game.black_id] = points.get(game.black_id, Decimal(0)) + (game.black_points or 0)
     for bye in byes:
         cells[(bye.player_id, bye.round.number)] = (0, "-", _bye_code(bye))
         points[bye.player_id] = points.get(bye.player_id, Decimal(0)) + bye.points
+    return cells, points
 
+
+def _header_records(event: Event, registrations: list, rounds: list) -> list[str]:
+    """The 012 ... 122 records, and 132 (the round dates) when a round is published."""
     end = max((r.published_at for r in rounds if r.published_at), default=None)
     header = [
         ("012", event.name),
@@ -279,27 +270,42 @@ def tournament_trf(event: Event, standings: dict | None) -> str:
         dates.put(92 + 10 * index, when.strftime("%y/%m/%d") if when else "", 8)
     if rounds:
         lines.append(str(dates))
+    return lines
 
+
+def _player_record(player, start_rank: int, row: dict, points: Decimal, rounds: list, cells: dict) -> str:
+    """One 001 record: start rank, name, rating, federation, FIDE id, points, rank, then a block per round."""
+    line = _Line()
+    line.put(1, "001")
+    line.put(5, str(start_rank), 4, right=True)
+    line.put(15, _trf_name(player.name), 33)
+    line.put(49, str(player.rating or ""), 4, right=True)
+    line.put(54, player.federation.upper(), 3)
+    line.put(58, player.fide_id, 11, right=True)
+    total = row.get("points", points)
+    line.put(81, f"{Decimal(str(total)):.1f}", 4, right=True)
+    line.put(86, str(row.get("rank", "")), 4, right=True)
+    for index, rnd in enumerate(rounds):
+        opponent, colour, code = cells.get((player.id, rnd.number), (0, "-", "Z"))
+        column = 92 + 10 * index
+        line.put(column, f"{opponent:04d}" if opponent == 0 else str(opponent), 4, right=True)
+        line.put(column + 5, colour)
+        line.put(column + 7, code)
+    return str(line)
+
+
+def tournament_trf(event: Event, standings: dict | None) -> str:
+    """The event as a FIDE TRF-16 file (classical scoring; lines end in CR LF)."""
+    registrations = _start_ranks(event)
+    start_rank = {r.player_id: index for index, r in enumerate(registrations, start=1)}
+    rounds = list(published_rounds(event))
+    cells, points = _results_by_cell(list(published_games(event)), list(published_byes(event)), start_rank)
+    rows = {row.get("player_id"): row for row in (standings or {}).get("rows", [])}
+    lines = _header_records(event, registrations, rounds)
     for registration in registrations:
         player = registration.player
         row = rows.get(player.id, {})
-        line = _Line()
-        line.put(1, "001")
-        line.put(5, str(start_rank[player.id]), 4, right=True)
-        line.put(15, _trf_name(player.name), 33)
-        line.put(49, str(player.rating or ""), 4, right=True)
-        line.put(54, player.federation.upper(), 3)
-        line.put(58, player.fide_id, 11, right=True)
-        total = row.get("points", points.get(player.id, Decimal(0)))
-        line.put(81, f"{Decimal(str(total)):.1f}", 4, right=True)
-        line.put(86, str(row.get("rank", "")), 4, right=True)
-        for index, rnd in enumerate(rounds):
-            opponent, colour, code = cells.get((player.id, rnd.number), (0, "-", "Z"))
-            column = 92 + 10 * index
-            line.put(column, f"{opponent:04d}" if opponent == 0 else str(opponent), 4, right=True)
-            line.put(column + 5, colour)
-            line.put(column + 7, code)
-        lines.append(str(line))
+        lines.append(_player_record(player, start_rank[player.id], row, points.get(player.id, Decimal(0)), rounds, cells))
     lines.append(f"XXR {event.rounds_planned}")
     return "\r\n".join(lines) + "\r\n"
 
@@ -311,4 +317,4 @@ def _arbiter(event: Event) -> str:
     return arbiter.get_full_name() or arbiter.get_username()
 
 
-__all__ = ["TRF_NEEDS_CLASSICAL", "game_pgn", "games_pgn", "standings_csv", "tournament_trf"]
+__all__ = ["TRF_NEEDS_CLASSICAL", "game_pgn", "games_pgn", "standings_csv", "tournament_trf", "trf_available"]

@@ -1,4 +1,4 @@
-"""An event's standings from the database: rows -> scoring records -> the snapshot dict (docs: /tmp contracts).
+"""An event's standings from the database: rows -> scoring records -> the snapshot dict.
 
 ``event_standings`` is what the publishing task stores in StandingsSnapshot.data, and what pages use when no
 snapshot exists yet.
@@ -14,7 +14,7 @@ from scoring.records import ByeRecord, GameRecord, PlayerInfo
 from scoring.standings import compute_standings
 from scoring.terminations import FORFEIT
 from scoring.tiebreaks import TIEBREAKS, parse_tiebreaks
-from tournaments.models import Bye, Event, Game, Registration
+from tournaments.models import Bye, Event, Game, Player, Registration
 
 
 def event_tiebreaks(event: Event) -> list[str]:
@@ -25,30 +25,22 @@ def event_tiebreaks(event: Event) -> list[str]:
         return list(TIEBREAKS)
 
 
-def event_records(event: Event) -> tuple[list[PlayerInfo], list[GameRecord], list[ByeRecord], int, int]:
-    """(players, games, byes, rounds paired, rounds complete) of ``event`` as plain records."""
+def _registered_players(event: Event) -> dict[int, PlayerInfo]:
     players: dict[int, PlayerInfo] = {}
     registrations = Registration.objects.filter(event=event).select_related("player").order_by("seed", "player__name")
     for reg in registrations:
         p = reg.player
         players[p.pk] = PlayerInfo(p.pk, p.name, p.rating, p.federation, reg.seed)
+    return players
 
+
+def _game_records(event: Event) -> tuple[list[GameRecord], set[int], set[int]]:
+    """The event's games as records, the rounds that have a pairing and the rounds with a result not yet final."""
     games: list[GameRecord] = []
     pending_rounds: set[int] = set()
     paired_rounds: set[int] = set()
-    rows = (
-        Game.objects.filter(round__event=event)
-        .select_related("white", "black")
-        .values_list(
-            "round__number",
-            "white_id",
-            "black_id",
-            "white_points",
-            "black_points",
-            "result",
-            "result_status",
-            "termination",
-        )
+    rows = Game.objects.filter(round__event=event).values_list(
+        "round__number", "white_id", "black_id", "white_points", "black_points", "result", "result_status", "termination"
     )
     for number, white, black, wp, bp, result, status, termination in rows:
         final = status == Game.ResultStatus.FINAL
@@ -67,18 +59,24 @@ def event_records(event: Event) -> tuple[list[PlayerInfo], list[GameRecord], lis
                 forfeit=termination == FORFEIT,
             )
         )
-    byes = []
-    for number, player, kind, points in Bye.objects.filter(round__event=event).values_list(
-        "round__number", "player_id", "kind", "points"
-    ):
-        paired_rounds.add(number)
-        byes.append(ByeRecord(number, player, kind, float(points)))
+    return games, paired_rounds, pending_rounds
+
+
+def _bye_records(event: Event) -> list[ByeRecord]:
+    rows = Bye.objects.filter(round__event=event).values_list("round__number", "player_id", "kind", "points")
+    return [ByeRecord(number, player, kind, float(points)) for number, player, kind, points in rows]
+
+
+def event_records(event: Event) -> tuple[list[PlayerInfo], list[GameRecord], list[ByeRecord], int, int]:
+    """(players, games, byes, rounds paired, rounds complete) of ``event`` as plain records."""
+    players = _registered_players(event)
+    games, paired_rounds, pending_rounds = _game_records(event)
+    byes = _bye_records(event)
+    paired_rounds |= {b.round for b in byes}
 
     missing = {g.white for g in games} | {g.black for g in games} | {b.player for b in byes}
     missing -= set(players)
     if missing:  # paired but not registered (e.g. added by hand): still in the standings
-        from tournaments.models import Player
-
         for p in Player.objects.filter(pk__in=missing):
             players[p.pk] = PlayerInfo(p.pk, p.name, p.rating, p.federation, 10**6)
 

@@ -122,3 +122,20 @@ def test_player_page_in_chromium(page, live_server, spring_open):
     assert page.get_by_role("heading", name="Anna Berger", level=1).is_visible()
     assert _headers(page, "Games and byes of Anna Berger") == ["Round", "Colour", "Opponent", "Result", "Termination", "Points"]
     assert page.get_by_label("colour sequence by round", exact=False).inner_text() == "WB"
+
+
+@pytest.mark.parametrize("path", ["/", "/events/spring-open/", "/events/spring-open/rounds/1/", "/events/spring-open/standings/",
+                                  "/events/spring-open/crosstable/", "players"])  # fmt: skip
+def test_on_a_phone_no_page_scrolls_sideways_only_wide_tables_do(browser, live_server, transactional_db, spring_open, path):
+    if path == "players":
+        path = f"/events/spring-open/players/{spring_open.players['Anna'].id}/"
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        assert page.goto(live_server.url + path).status == 200
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, path
+        for link in page.get_by_role("navigation", name="Event").get_by_role("link").all():
+            box = link.bounding_box()  # a link is never broken over two lines ("Round" / "1")
+            assert box is None or box["height"] < 30, link.inner_text()
+    finally:
+        context.close()

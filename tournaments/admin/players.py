@@ -1,0 +1,69 @@
+"""Players, registrations (withdrawing a player) and bye requests."""
+
+from __future__ import annotations
+
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+
+from tournaments import models, services
+from tournaments.admin.scoped import EventScoped, error_text, refuse
+
+
+@admin.register(models.Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "rating", "federation", "user"]
+    search_fields = ["name", "fide_id"]
+
+    def has_module_permission(self, request):
+        return request.user.is_active and request.user.is_staff
+
+    def has_view_permission(self, request, obj=None):
+        return request.user.is_staff
+
+    def has_add_permission(self, request):
+        return request.user.is_staff
+
+    def has_change_permission(self, request, obj=None):
+        return request.user.is_superuser or request.user.has_perm("tournaments.change_player") or obj is None
+
+
+@admin.register(models.Registration)
+class RegistrationAdmin(EventScoped, admin.ModelAdmin):
+    list_display = ["player", "event", "seed", "status", "joined_round", "withdrawn_after_round"]
+    list_filter = ["status"]
+    search_fields = ["player__name", "event__name"]
+    readonly_fields = ["status", "joined_round", "withdrawn_after_round"]
+    autocomplete_fields = ["player"]
+    actions = ["withdraw"]
+
+    @admin.action(description="Withdraw the selected players")
+    def withdraw(self, request, queryset):
+        for reg in queryset.select_related("event", "player"):
+            if not services.is_arbiter(request.user, reg.event):
+                messages.error(request, f"{reg}: you are not an arbiter of this event")
+                continue
+            try:
+                services.withdraw_player(reg.event, reg.player, by=request.user)
+                messages.success(request, f"{reg.player} withdrawn from {reg.event}")
+            except ValidationError as exc:
+                messages.error(request, error_text(exc))
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            return super().save_model(request, obj, form, change)
+        try:
+            services.register_player(obj.event, obj.player, seed=obj.seed or None, by=request.user)
+        except ValidationError as exc:
+            refuse(request, error_text(exc))
+
+
+@admin.register(models.ByeRequest)
+class ByeRequestAdmin(EventScoped, admin.ModelAdmin):
+    event_path = "registration__event__"
+    list_display = ["registration", "round_number"]
+
+    def save_model(self, request, obj, form, change):
+        try:
+            services.request_bye(obj.registration.event, obj.registration.player, obj.round_number, by=request.user)
+        except ValidationError as exc:
+            refuse(request, error_text(exc))
