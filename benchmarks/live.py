@@ -23,7 +23,6 @@ import argparse
 import http.client
 import json
 import os
-import platform
 import random
 import socket
 import statistics
@@ -36,6 +35,9 @@ from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from benchmarks.process_cpu import machine, postgres_cpu_seconds, process_cpu_seconds  # noqa: E402
+
 PY = str(ROOT / ".venv" / "bin" / "python")
 GUNICORN = str(ROOT / ".venv" / "bin" / "gunicorn")
 
@@ -217,64 +219,12 @@ def run_threads(players: list[Player], method: str, timeout: float | None = None
         t.join(timeout)
 
 
-def process_cpu_seconds(root: int) -> dict[int, float]:
-    """User+system CPU seconds of ``root`` and each of its children (gunicorn's master and workers), from /proc."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    found = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        pid, ppid = int(entry.name), int(fields[1])
-        if pid == root or ppid == root:
-            found[pid] = (int(fields[11]) + int(fields[12])) / ticks
-    return found
-
-
-def tree_cpu_seconds(root: int) -> float:
-    return sum(process_cpu_seconds(root).values())
-
-
-def postgres_cpu_seconds(url: str) -> float:
-    """CPU seconds of the PostgreSQL backends serving the benchmark database (they live as long as gunicorn's
-    persistent connections, so this is the database's work for the run, warm-up reads included)."""
-    import psycopg
-
-    name = urlsplit(url).path.strip("/")
-    with psycopg.connect(url) as conn:
-        pids = [
-            row[0]
-            for row in conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()", [name])
-        ]
-    ticks = os.sysconf("SC_CLK_TCK")
-    total = 0.0
-    for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += (int(fields[11]) + int(fields[12])) / ticks
-    return total
-
-
-def machine() -> dict[str, str]:
-    model = ""
-    try:
-        lscpu = subprocess.run(["lscpu"], capture_output=True, text=True, check=False).stdout
-        model = next((line.split(":", 1)[1].strip() for line in lscpu.splitlines() if line.startswith("Model name")), "")
-    except OSError:
-        pass
-    return {"nproc": str(os.cpu_count()), "cpu": model, "python": platform.python_version()}
-
-
 def applied_moves(args) -> int:
     import psycopg
 
     with psycopg.connect(args.database_url) as conn:
-        return conn.execute("SELECT COALESCE(SUM(jsonb_array_length(moves)), 0) FROM games_game").fetchone()[0]
+        # The moves the games app logged (one row per move received), not a count the clients kept themselves.
+        return conn.execute("SELECT COUNT(*) FROM games_move").fetchone()[0]
 
 
 def clear_broker(url: str) -> None:
@@ -295,7 +245,7 @@ def broker_default() -> str:
     return ""
 
 
-def main() -> int:
+def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--clients", type=int, default=8)
@@ -318,41 +268,91 @@ def main() -> int:
     args = parser.parse_args()
     if args.broker is None:
         args.broker = broker_default()
+    return args
 
+
+def play(args: argparse.Namespace, server: subprocess.Popen, players: list) -> dict:
+    """Let the clients play for ``--duration`` seconds; the wall time and the CPU of each process while they did."""
+    # Connect and read every game first, one client after the other: a burst of simultaneous connects lets
+    # one gthread worker accept them all, and keep-alive then pins all the load on that one process.
+    for p in players:
+        p.prepare()
+    stop_at = time.monotonic() + args.duration
+    for p in players:
+        p.stop_at = stop_at
+    started = time.perf_counter()
+    per_process_before = process_cpu_seconds(server.pid)
+    client_cpu_before = time.process_time()
+    load_before = os.getloadavg()[0]
+    run_threads(players, "play", timeout=args.duration + 60)
+    elapsed = time.perf_counter() - started
+    per_process = process_cpu_seconds(server.pid)
+    return {
+        "elapsed": elapsed,
+        "server_cpu": sum(per_process.values()) - sum(per_process_before.values()),
+        # How evenly the keep-alive connections spread over the workers (one busy worker caps throughput).
+        "worker_cpu": sorted(
+            round(cpu - per_process_before.get(pid, 0.0), 1) for pid, cpu in per_process.items() if pid != server.pid
+        ),
+        "client_cpu": time.process_time() - client_cpu_before,
+        "load": [round(load_before, 2), round(os.getloadavg()[0], 2)],
+        "db_cpu": postgres_cpu_seconds(args.database_url),
+    }
+
+
+def summarize(args: argparse.Namespace, players: list, run: dict) -> dict:
+    latencies = sorted(x for p in players for x in p.latencies)
+    ok = len(latencies) - sum(len(p.errors) for p in players)
+    q = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
+    return {
+        "games": args.games,
+        "clients": args.clients,
+        "reconnect_every": args.reconnect_every,
+        "server": f"gunicorn {args.workers} {args.worker_class}"
+        + (f" x{args.threads} threads" if args.worker_class == "gthread" else ""),
+        "broker": "redis" if args.broker else "none",
+        "seconds": round(run["elapsed"], 1),
+        "moves": ok,
+        "applied_in_db": applied_moves(args),
+        "moves_per_s": round(ok / run["elapsed"], 1),
+        "p50_ms": round(q[49] * 1000, 1),
+        "p99_ms": round(q[98] * 1000, 1),
+        "errors": sum(len(p.errors) for p in players),
+        "server_cpu_ms_per_move": round(run["server_cpu"] * 1000 / max(ok, 1), 2),
+        "postgres_cpu_ms_per_move": round(run["db_cpu"] * 1000 / max(ok, 1), 2),
+        "client_cpu_ms_per_move": round(run["client_cpu"] * 1000 / max(ok, 1), 2),
+        "worker_cpu_seconds": run["worker_cpu"],
+        "load_average_before_after": run["load"],
+        **machine(),
+    }
+
+
+def table_row(args: argparse.Namespace, result: dict) -> str:
+    reconnect = f"every {args.reconnect_every}" if args.reconnect_every else "never"
+    if args.worker_class == "sync":
+        reconnect = "(every request)"
+    return (
+        f"| {result['server']} | {result['clients']} | {reconnect} | {result['moves']} | {result['moves_per_s']} | "
+        f"{result['p50_ms']} | {result['p99_ms']} | {result['server_cpu_ms_per_move']} | "
+        f"{result['postgres_cpu_ms_per_move']} | {result['client_cpu_ms_per_move']} | "
+        f"{' / '.join(str(x) for x in result['worker_cpu_seconds'])} | {result['load_average_before_after'][0]} |\n"
+    )
+
+
+def main() -> int:
+    args = parse_args()
     recreate_database(args.database_url)
     games = populate(args)
     port = free_port()
     server = start_server(args, port)
+    shares = [games[i :: args.clients] for i in range(args.clients)]
+    players = [
+        Player(port, share, args.max_plies, seed=i, reconnect_every=args.reconnect_every)
+        for i, share in enumerate(shares)
+        if share
+    ]
     try:
-        shares = [games[i :: args.clients] for i in range(args.clients)]
-        players = [
-            Player(port, share, args.max_plies, seed=i, reconnect_every=args.reconnect_every)
-            for i, share in enumerate(shares)
-            if share
-        ]
-        # Connect and read every game first, one client after the other: a burst of simultaneous connects lets
-        # one gthread worker accept them all, and keep-alive then pins all the load on that one process.
-        for p in players:
-            p.prepare()
-        stop_at = time.monotonic() + args.duration
-        for p in players:
-            p.stop_at = stop_at
-        started = time.perf_counter()
-        per_process_before = process_cpu_seconds(server.pid)
-        server_cpu_before = sum(per_process_before.values())
-        client_cpu_before = time.process_time()
-        load_before = os.getloadavg()[0]
-        run_threads(players, "play", timeout=args.duration + 60)
-        elapsed = time.perf_counter() - started
-        per_process = process_cpu_seconds(server.pid)
-        server_cpu = sum(per_process.values()) - server_cpu_before
-        # How evenly the keep-alive connections spread over the workers (one busy worker caps throughput).
-        worker_cpu = sorted(
-            round(cpu - per_process_before.get(pid, 0.0), 1) for pid, cpu in per_process.items() if pid != server.pid
-        )
-        client_cpu = time.process_time() - client_cpu_before
-        load_after = os.getloadavg()[0]
-        db_cpu = postgres_cpu_seconds(args.database_url)
+        run = play(args, server, players)
     finally:
         server.terminate()
         try:
@@ -361,48 +361,15 @@ def main() -> int:
             server.kill()
         if args.broker:
             clear_broker(args.broker)
-    latencies = sorted(x for p in players for x in p.latencies)
-    errors = [e for p in players for e in p.errors]
-    ok = len(latencies) - len(errors)
-    applied = applied_moves(args)
-    q = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
-    result = {
-        "games": args.games,
-        "clients": args.clients,
-        "reconnect_every": args.reconnect_every,
-        "server": f"gunicorn {args.workers} {args.worker_class}"
-        + (f" x{args.threads} threads" if args.worker_class == "gthread" else ""),
-        "broker": "redis" if args.broker else "none",
-        "seconds": round(elapsed, 1),
-        "moves": ok,
-        "applied_in_db": applied,
-        "moves_per_s": round(ok / elapsed, 1),
-        "p50_ms": round(q[49] * 1000, 1),
-        "p99_ms": round(q[98] * 1000, 1),
-        "errors": len(errors),
-        "server_cpu_ms_per_move": round(server_cpu * 1000 / max(ok, 1), 2),
-        "postgres_cpu_ms_per_move": round(db_cpu * 1000 / max(ok, 1), 2),
-        "client_cpu_ms_per_move": round(client_cpu * 1000 / max(ok, 1), 2),
-        "worker_cpu_seconds": worker_cpu,
-        "load_average_before_after": [round(load_before, 2), round(load_after, 2)],
-        **machine(),
-    }
+    result = summarize(args, players, run)
     print(json.dumps(result, indent=2))
+    errors = [e for p in players for e in p.errors]
     if errors:
         print("first errors:", errors[:5], file=sys.stderr)
     if args.write:
-        reconnect = f"every {args.reconnect_every}" if args.reconnect_every else "never"
-        if args.worker_class == "sync":
-            reconnect = "(every request)"
-        line = (
-            f"| {result['server']} | {result['clients']} | {reconnect} | {result['moves']} | {result['moves_per_s']} | "
-            f"{result['p50_ms']} | {result['p99_ms']} | {result['server_cpu_ms_per_move']} | "
-            f"{result['postgres_cpu_ms_per_move']} | {result['client_cpu_ms_per_move']} | "
-            f"{' / '.join(str(x) for x in worker_cpu)} | {result['load_average_before_after'][0]} |\n"
-        )
         with open(ROOT / args.write, "a", encoding="utf-8") as handle:
-            handle.write(line)
-    return 0 if ok == applied and not errors else 1
+            handle.write(table_row(args, result))
+    return 0 if result["moves"] == result["applied_in_db"] and not errors else 1
 
 
 if __name__ == "__main__":

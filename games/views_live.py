@@ -18,6 +18,7 @@ from games.serializers_live import game_detail
 from tournaments.board_svg import board_svg
 from tournaments.models import Game
 from variants.base import ARMIES, IllegalMoveError, InvalidPositionError
+from variants.registry import get_engine
 
 POLL_SECONDS = 2
 
@@ -76,6 +77,7 @@ def _context(request, game_id: int) -> dict:
         "game": game,
         "detail": detail,
         "event": game.round.event,
+        "variant_name": get_engine(game.variant).name,
         "board": _board_html(detail["position"], f"Board {game.board}: {game.white.name} - {game.black.name}"),
         "sides": sides,
         "numbered_moves": numbered,

@@ -60,3 +60,9 @@ def put_engine(game: Game, engine: Engine) -> None:
 def clear_engine_cache() -> None:
     with _CACHE_LOCK:
         _CACHE.clear()
+
+
+def forget_engine(game_id: int) -> None:
+    """Drop the cached engine of a game that will not be played on (its result was decided)."""
+    with _CACHE_LOCK:
+        _CACHE.pop(game_id, None)

@@ -71,6 +71,12 @@ def _mark_armed(game: Game) -> None:
             _ARMED.popitem(last=False)
 
 
+def forget_game(game: Game) -> None:
+    """Forget that ``game`` has a pending flag check (it has ended: the check will find it finished)."""
+    with _ARMED_LOCK:
+        _ARMED.pop(_armed_key(game), None)
+
+
 def forget_armed() -> None:
     with _ARMED_LOCK:
         _ARMED.clear()

@@ -14,6 +14,7 @@ import chess
 
 from variants.base import BLACK, WHITE, IllegalMoveError
 from variants.pychess_base import PyChessEngine
+from variants.terminations import CHESS_LIKE, OFF_BOARD, SIMULTANEOUS_ENDINGS
 
 T0 = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
 _counter = itertools.count(1)
@@ -30,6 +31,7 @@ class ToyParity(PyChessEngine):
     key = "parity"
     name = "Toy Parity"
     simultaneous = True
+    terminations = CHESS_LIKE | OFF_BOARD | SIMULTANEOUS_ENDINGS
 
     @property
     def turn(self) -> str:

@@ -1,0 +1,34 @@
+"""What the games app does when the tournaments app tells it something (the hook: tournaments.signals).
+
+Connected in :meth:`games.apps.GamesConfig.ready`; docs/architecture.md explains why this is the only way the
+lower app speaks to the upper one.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from clocks import Clock
+from games.play.engines import forget_engine
+from games.play.flags import forget_game
+from games.play.game_clock import save_clock, to_ms
+from tournaments.models import Game
+
+
+def stop_play_on_final_result(sender: type, game: Game, by=None, **kwargs: object) -> None:
+    """A result became final: a game still in play (an arbiter decided it) stops its clock, and this process
+    forgets its cached engine and flag check once the result is committed."""
+    if game.clock:
+        clock = Clock.from_dict(game.clock)
+        if not clock.stopped or game.flag_deadline is not None:
+            save_clock(game, clock.stop(to_ms(timezone.now())))
+            game.flag_deadline = None
+            game.version += 1  # readers and a move in flight see that the game changed
+            game.save(update_fields=["clock", "flag_deadline", "version"])
+    game_id, armed = game.pk, (game.pk, game.started_at)
+    transaction.on_commit(lambda: (forget_engine(game_id), forget_game_key(armed)))
+
+
+def forget_game_key(key: tuple) -> None:
+    forget_game(type("Armed", (), {"pk": key[0], "started_at": key[1]})())

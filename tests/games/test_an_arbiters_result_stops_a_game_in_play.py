@@ -1,0 +1,44 @@
+"""A result made final while the game is still in play (an arbiter's decision) stops the game's clock: the hook
+from the tournaments app (tournaments.signals.result_final) reaches the games app, which owns the clock."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import timezone
+
+from clocks import Clock
+from games.play.moves import MoveRejected, submit_move
+from tests.games.live_support import make_game
+from tournaments.models import Game
+from tournaments.services.results import record_result
+
+pytestmark = pytest.mark.django_db
+
+
+def test_an_adjudicated_game_stops_its_clock_and_refuses_moves():
+    game, white, black = make_game(time_control="5m")
+    submit_move(game.pk, white, "e4", now=timezone.now())
+    running = Game.objects.get(pk=game.pk)
+    assert running.flag_deadline is not None and not Clock.from_dict(running.clock).stopped
+
+    record_result(running, result="1/2-1/2", termination="agreement", position=running.position)
+
+    decided = Game.objects.get(pk=game.pk)
+    assert decided.status == Game.Status.FINISHED and decided.result_status == Game.ResultStatus.FINAL
+    assert decided.flag_deadline is None
+    assert Clock.from_dict(decided.clock).stopped
+    assert decided.version == running.version + 1
+    with pytest.raises(MoveRejected) as refused:
+        submit_move(game.pk, black, "e5", now=timezone.now())
+    assert refused.value.status == 409
+
+
+def test_a_game_that_ended_on_the_board_is_not_written_twice():
+    game, white, black = make_game(time_control="5m")
+    for ply, move in enumerate(["f3", "e5", "g4", "Qh4#"]):
+        submit_move(game.pk, white if ply % 2 == 0 else black, move, now=timezone.now())
+    ended = Game.objects.get(pk=game.pk)
+    assert ended.termination == "checkmate" and ended.flag_deadline is None
+    version = ended.version
+    record_result(ended, result="0-1", termination="checkmate")  # an identical retry changes nothing
+    assert Game.objects.get(pk=game.pk).version == version
