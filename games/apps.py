@@ -1,6 +1,6 @@
 from django.apps import AppConfig
 
-from tournaments.signals import result_final
+from tournaments.signals import record_changed
 
 
 class GamesConfig(AppConfig):
@@ -10,6 +10,6 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         # The one hook from the tournaments app (docs/architecture.md). The receivers module imports models, so
         # it is loaded here, once the app registry is ready.
-        from games.receivers import stop_play_on_final_result
+        from games.receivers import on_record_changed
 
-        result_final.connect(stop_play_on_final_result, dispatch_uid="games.stop_play_on_final_result")
+        record_changed.connect(on_record_changed, dispatch_uid="games.on_record_changed")

@@ -14,9 +14,16 @@ from games.play.engines import forget_engine
 from games.play.flags import forget_game
 from games.play.game_clock import save_clock, to_ms
 from tournaments.models import Game
+from tournaments.signals import RESULT_FINAL
 
 
-def stop_play_on_final_result(sender: type, game: Game, by=None, **kwargs: object) -> None:
+def on_record_changed(sender: type, change: str, game: Game | None = None, **kwargs: object) -> None:
+    """The receiver of :data:`tournaments.signals.record_changed`: dispatches on the kind of change."""
+    if change == RESULT_FINAL and game is not None:
+        stop_play_on_final_result(game)
+
+
+def stop_play_on_final_result(game: Game) -> None:
     """A result became final: a game still in play (an arbiter decided it) stops its clock, and this process
     forgets its cached engine and flag check once the result is committed."""
     if game.clock:

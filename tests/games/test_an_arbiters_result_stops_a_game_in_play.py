@@ -1,5 +1,5 @@
 """A result made final while the game is still in play (an arbiter's decision) stops the game's clock: the hook
-from the tournaments app (tournaments.signals.result_final) reaches the games app, which owns the clock."""
+from the tournaments app (tournaments.signals.record_changed) reaches the games app, which owns the clock."""
 
 from __future__ import annotations
 
@@ -42,3 +42,24 @@ def test_a_game_that_ended_on_the_board_is_not_written_twice():
     version = ended.version
     record_result(ended, result="0-1", termination="checkmate")  # an identical retry changes nothing
     assert Game.objects.get(pk=game.pk).version == version
+
+
+def test_the_hook_names_each_change_once():
+    from tests.tournaments.helpers import make_event
+    from tournaments.services import pair_round, publish_round
+    from tournaments.signals import RESULT_FINAL, ROUND_PUBLISHED, record_changed
+
+    seen = []
+
+    def listen(sender, change, event, game=None, round=None, by=None, **kwargs):
+        seen.append((change, event.slug, game and game.pk, round and round.number))
+
+    event, organizer, _ = make_event(2, slug="hooked", rounds=1)
+    record_changed.connect(listen)
+    try:
+        rnd = publish_round(pair_round(event, 1, by=organizer), by=organizer)
+        game = rnd.games.get()
+        record_result(game, result="1-0", termination="resignation")
+    finally:
+        record_changed.disconnect(listen)
+    assert seen[:2] == [(ROUND_PUBLISHED, "hooked", None, 1), (RESULT_FINAL, "hooked", game.pk, 1)]

@@ -17,7 +17,7 @@ from scoring import game_points, result_from_points, terminations_for_variant
 from scoring.terminations import FORFEIT, PERPETUAL_CHECK, STALEMATE, needs_material
 from tournaments.models import Game, PairingChange
 from tournaments.services.rounds import refresh_round_status
-from tournaments.signals import result_final
+from tournaments.signals import RESULT_FINAL, send_change
 from tournaments.tasks import standings as standings_tasks
 
 if TYPE_CHECKING:
@@ -134,7 +134,7 @@ def record_result(
     """Make ``result`` the final result of ``game`` with server-computed points; idempotent for an identical retry.
 
     Raises ValidationError({field: reason}) for bad input and then changes nothing. Sends
-    :data:`tournaments.signals.result_final` in the same transaction.
+    :data:`tournaments.signals.record_changed` (``result-final``) in the same transaction.
     """
     with transaction.atomic():
         locked = Game.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=game.pk)
@@ -147,7 +147,7 @@ def record_result(
             _log_change(locked, by, result, termination, white, black)
         _write_result(locked, result, termination, white, black, position)
         refresh_round_status(locked.round)
-        result_final.send(sender=Game, game=locked, by=by)
+        send_change(RESULT_FINAL, event=locked.round.event, game=locked, round=locked.round, by=by)
         event_id = locked.round.event_id
         # Looked up on the module at commit time: a simulation replaces it to publish one snapshot at the end.
         transaction.on_commit(lambda: standings_tasks.queue_publish_standings(event_id))

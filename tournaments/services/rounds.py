@@ -15,6 +15,7 @@ from tournaments.pairing.swiss import PairingError, SwissPlayer, pair_swiss
 from tournaments.services.colour_draw import first_white
 from tournaments.services.dice import block_for_round
 from tournaments.services.history import event_history, last_round
+from tournaments.signals import ROUND_PUBLISHED, send_change
 
 
 def lineup(event: Event) -> list[Registration]:
@@ -205,6 +206,7 @@ def publish_round(rnd: Round, *, by=None) -> Round:
         rnd.published_at = timezone.now()
         rnd.save(update_fields=["status", "published_at"])
         PairingChange.objects.create(event=rnd.event, round=rnd, user=by, description=f"Round {rnd.number} published")
+        send_change(ROUND_PUBLISHED, event=rnd.event, round=rnd, by=by)
     return refresh_round_status(rnd)
 
 

@@ -15,6 +15,8 @@ from celery import shared_task
 from django.core.cache import cache
 from django.db import transaction
 
+from tournaments.signals import STANDINGS_UPDATED, send_change
+
 log = logging.getLogger(__name__)
 
 DEBOUNCE_SECONDS = 2.0
@@ -53,4 +55,5 @@ def publish_standings(event_id: int) -> int | None:
         snapshot.data = event_standings(event)
         snapshot.results_version += 1
         snapshot.save(update_fields=["data", "results_version", "computed_at"])
+        send_change(STANDINGS_UPDATED, event=event)
     return snapshot.results_version
