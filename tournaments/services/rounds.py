@@ -236,7 +236,7 @@ def set_round_pairings(rnd: Round, boards: list[tuple[int, int]], *, by=None) ->
 
     Players left out of ``boards`` who were paired get a pairing bye. Each changed board is logged.
     """
-    rnd = Round.objects.select_for_update().select_related("event", "variant_block").get(pk=rnd.pk)
+    rnd = Round.objects.select_for_update(of=("self",)).select_related("event", "variant_block").get(pk=rnd.pk)
     if rnd.status != Round.Status.PAIRED:
         raise ValidationError(
             {"round": f"round {rnd.number} is {rnd.get_status_display().lower()}: pairings can change only before publication"}
