@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from tournaments.pairing.colours import BLACK, NONE, WHITE
 from tournaments.pairing.swiss import SwissPlayer, SwissRound, pair_swiss
@@ -27,10 +28,16 @@ def new_event(n: int, seed: int = 0) -> SyntheticEvent:
     return SyntheticEvent({i: SwissPlayer(id=i, score=0.0, rating=r, seed=i + 1) for i, r in enumerate(ratings, 1)})
 
 
-def play_round(event: SyntheticEvent, rng: random.Random, points_per_game: float = 100.0) -> SwissRound:
-    """Pair the next round and play it with random results; returns the pairing."""
+def play_round(event: SyntheticEvent, rng: random.Random, points_per_game: float = 100.0, **pairing: Any) -> SwissRound:
+    """Pair the next round (``pairing``: options of :func:`pair_swiss`) and play it with random results."""
     number = len(event.rounds) + 1
-    pairing = pair_swiss(event.players.values(), number, points_per_game=points_per_game)
+    result = pair_swiss(event.players.values(), number, points_per_game=points_per_game, **pairing)
+    play_pairing(event, result, rng, points_per_game)
+    return result
+
+
+def play_pairing(event: SyntheticEvent, pairing: SwissRound, rng: random.Random, points_per_game: float = 100.0) -> None:
+    """Play a round already paired (by any pairing function) with random results and append it to the event."""
     players = event.players
     for white, black in pairing.pairs:
         w, b = players[white], players[black]
@@ -43,7 +50,6 @@ def play_round(event: SyntheticEvent, rng: random.Random, points_per_game: float
         p = players[pairing.bye]
         players[pairing.bye] = replace(p, score=p.score + points_per_game, colours=p.colours + NONE, had_bye=True)
     event.rounds.append(pairing)
-    return pairing
 
 
 def simulate(n: int, rounds: int, seed: int = 0) -> SyntheticEvent:
