@@ -16,13 +16,13 @@ def _reference_squares(occupied: int) -> int:
     return sum(1 << sq for sq in range(64) if occupied >> sq & 1 and forms_chain_reference(occupied, sq))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.integers(min_value=0, max_value=(1 << 64) - 1))
 def test_every_piece_of_any_occupancy_gets_the_reference_answer(occupied):
     assert chain_squares(occupied) == _reference_squares(occupied), hex(occupied)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.sets(st.integers(min_value=0, max_value=63), min_size=20, max_size=40))
 def test_full_middlegame_like_boards_get_the_reference_answer(squares):
     occupied = sum(1 << sq for sq in squares)
