@@ -1,8 +1,10 @@
-"""Import players into an event from CSV: every row is checked first, then all are written in one transaction.
+"""Import players into an event from CSV text or a list of objects: every row is checked, every error reported at
+once, then all rows are written in one transaction (or, on a dry run, none).
 
-Columns (header row required, names case-insensitive): ``name`` (required), ``rating``, ``federation`` (three
-letters), ``fide_id``, ``seed``. A player with the same FIDE id (or, without one, the same name) is reused.
-A bad row stops the import with a message naming the row; nothing is written.
+CSV: a header row (names case-insensitive) of ``name`` (required), ``rating``, ``federation`` (three letters),
+``fide_id``, ``seed``; rows are numbered as a spreadsheet shows them (the header is row 1). A list: objects with the
+same keys, numbered from 1. A player with the same FIDE id (or, without one, the same name) is reused.
+Errors are ``RowErrors`` of ``{"row": n, "field": column, "reason": text}``.
 """
 
 from __future__ import annotations
@@ -14,7 +16,10 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from tournaments.models import Event, PairingChange, Player, Registration
+from tournaments.models import Event, Player, Registration
+from tournaments.services import audit as log
+from tournaments.services.errors import Conflict, RowErrors, reasons
+from tournaments.services.events import register_player
 
 COLUMNS = ("name", "rating", "federation", "fide_id", "seed")
 MAX_ROWS = 5000
@@ -30,74 +35,115 @@ class Row:
     seed: int | None
 
 
-def _fail(line: int, reason: str) -> ValidationError:
-    return ValidationError({"csv": f"row {line}: {reason}"})
+@dataclass
+class Imported:
+    """What an import did (or, on a dry run, would do)."""
+
+    rows: list[Row]
+    registrations: list[Registration]
+    dry_run: bool
+
+    def __iter__(self):  # the registrations, as callers of the list-returning import expect
+        return iter(self.registrations)
 
 
-def parse_rows(text: str) -> list[Row]:
-    """Parse and check every row; raise ValidationError({"csv": "row N: reason"}) at the first bad one."""
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")), strict=True)
-    done: list[Row] = []
+class _Errors(list):
+    def add(self, row: int, field: str, reason: str) -> None:
+        self.append({"row": row, "field": field, "reason": reason})
+
+
+def csv_records(text: str, errors: _Errors) -> list[tuple[int, dict]]:
+    """(row number, {column: text}) for each non-blank CSV row; header and CSV-syntax problems go to ``errors``."""
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")), strict=True)
+    records: list[tuple[int, dict]] = []
     try:
-        return _check_rows(reader, done)
+        header = [h.strip().lower() for h in next(reader, [])]
+        if not header:
+            errors.add(1, "header", "the file is empty: a header row with at least 'name' is needed")
+            return []
+        unknown = [h for h in header if h not in COLUMNS]
+        if "name" not in header or unknown:
+            what = f"unknown column(s) {', '.join(unknown)}" if unknown else "no 'name' column"
+            errors.add(1, "header", f"{what}; the columns are {', '.join(COLUMNS)}")
+            return []
+        for line, raw in enumerate(reader, start=2):
+            if len(raw) > len(header):
+                errors.add(line, "csv", f"{len(raw)} fields but {len(header)} columns")
+                continue
+            values = dict(zip(header, (v.strip() for v in raw)))
+            if any(values.values()):  # a blank line is skipped
+                records.append((line, values))
     except csv.Error as exc:  # e.g. an unterminated quote: refuse rather than guess where the field ends
-        line = (done[-1].line if done else 1) + 1
-        raise _fail(line, f"malformed CSV ({exc})") from None
+        errors.add(reader.line_num, "csv", f"malformed CSV ({exc})")
+    return records
 
 
-def _check_rows(reader: csv.DictReader, rows: list[Row]) -> list[Row]:
-    """Check every row into ``rows`` (filled as it goes, so a reader error can name the row after the last)."""
-    if not reader.fieldnames:
-        raise ValidationError({"csv": "the file is empty: a header row with at least 'name' is needed"})
-    header = [(h or "").strip().lower() for h in reader.fieldnames]
-    unknown = [h for h in header if h not in COLUMNS]
-    if "name" not in header or unknown:
-        what = f"unknown column(s) {', '.join(unknown)}" if unknown else "no 'name' column"
-        raise ValidationError({"csv": f"row 1 (header): {what}; the columns are {', '.join(COLUMNS)}"})
-    seen_names: dict[str, int] = {}
-    seen_ids: dict[str, int] = {}
-    seen_seeds: dict[int, int] = {}
-    for line, raw in enumerate(reader, start=2):
-        if len(rows) >= MAX_ROWS:
-            raise _fail(line, f"more than {MAX_ROWS} players")
-        if None in raw:
-            raise _fail(line, "more fields than columns")
-        values = {h: (v or "").strip() for h, v in zip(header, raw.values())}
-        if not any(values.values()):
-            continue  # a blank line
+def list_records(items: object, errors: _Errors) -> list[tuple[int, dict]]:
+    """(row number, {column: text}) for each object of a JSON list; shape problems go to ``errors``."""
+    if not isinstance(items, list):
+        errors.add(1, "body", "a list of players ({name, rating?, federation?}) or text/csv is expected")
+        return []
+    records = []
+    for number, item in enumerate(items, start=1):
+        if not isinstance(item, dict):
+            errors.add(number, "body", "each player is an object such as {\"name\": \"Anna Berger\", \"rating\": 2150}")
+            continue
+        unknown = sorted(str(k) for k in item if k not in COLUMNS)
+        for key in unknown:
+            errors.add(number, key[:40], f"unknown field; the fields are {', '.join(COLUMNS)}")
+        values = {}
+        for key in COLUMNS:
+            value = item.get(key)
+            if isinstance(value, bool | list | dict):
+                errors.add(number, key, "must be text or a whole number")
+                value = None
+            values[key] = "" if value is None else str(value).strip()
+        records.append((number, values))
+    return records
+
+
+def check_rows(records: list[tuple[int, dict]], errors: _Errors) -> list[Row]:
+    """Check each record's values and the file's repeats; good rows are returned, the rest go to ``errors``."""
+    rows: list[Row] = []
+    seen: dict[str, dict] = {"name": {}, "fide_id": {}, "seed": {}}
+    for line, values in records[:MAX_ROWS]:
+        before = len(errors)
         name = values.get("name", "")
         if not name:
-            raise _fail(line, "the name is empty")
-        if len(name) > 200:
-            raise _fail(line, "the name is longer than 200 characters")
-        rating_text = values.get("rating", "") or "0"
-        if not rating_text.isdigit() or int(rating_text) > 4000:
-            raise _fail(line, f"rating {rating_text!r} is not a whole number from 0 to 4000")
+            errors.add(line, "name", "the name is empty")
+        elif len(name) > 200:
+            errors.add(line, "name", "the name is longer than 200 characters")
+        rating = values.get("rating", "") or "0"
+        if not (rating.isascii() and rating.isdigit()) or int(rating) > 4000:
+            errors.add(line, "rating", f"rating {rating!r} is not a whole number from 0 to 4000")
         federation = values.get("federation", "").upper()
         if federation and (len(federation) != 3 or not federation.isalpha() or not federation.isascii()):
-            raise _fail(line, f"federation {federation!r} is not a three-letter code")
+            errors.add(line, "federation", f"federation {federation!r} is not a three-letter code")
         fide_id = values.get("fide_id", "")
-        if fide_id and (not fide_id.isdigit() or len(fide_id) > 12):
-            raise _fail(line, f"FIDE id {fide_id!r} is not a number of at most 12 digits")
-        seed_text = values.get("seed", "")
-        if seed_text and (not seed_text.isdigit() or int(seed_text) < 1):
-            raise _fail(line, f"seed {seed_text!r} is not a positive whole number")
-        if seed_text and int(seed_text) in seen_seeds:
-            raise _fail(line, f"seed {seed_text} repeats row {seen_seeds[int(seed_text)]}")
-        if seed_text:
-            seen_seeds[int(seed_text)] = line
-        key = name.casefold()
-        if fide_id and fide_id in seen_ids:
-            raise _fail(line, f"FIDE id {fide_id} repeats row {seen_ids[fide_id]}")
-        if not fide_id and key in seen_names:
-            raise _fail(line, f"{name} repeats row {seen_names[key]}")
-        seen_names.setdefault(key, line)
-        if fide_id:
-            seen_ids[fide_id] = line
-        rows.append(Row(line, name, int(rating_text), federation, fide_id, int(seed_text) if seed_text else None))
-    if not rows:
-        raise ValidationError({"csv": "no players in the file"})
+        if fide_id and (not (fide_id.isascii() and fide_id.isdigit()) or len(fide_id) > 12):
+            errors.add(line, "fide_id", f"FIDE id {fide_id!r} is not a number of at most 12 digits")
+        seed = values.get("seed", "")
+        if seed and (not (seed.isascii() and seed.isdigit()) or not 1 <= int(seed) <= 32767):
+            errors.add(line, "seed", f"seed {seed!r} is not a whole number from 1 to 32767")
+        _repeats(line, name, fide_id, seed, seen, errors)
+        if len(errors) == before:
+            rows.append(Row(line, name, int(rating), federation, fide_id, int(seed) if seed else None))
+    if len(records) > MAX_ROWS:
+        errors.add(records[MAX_ROWS][0], "body", f"more than {MAX_ROWS} players")
     return rows
+
+
+def _repeats(line: int, name: str, fide_id: str, seed: str, seen: dict, errors: _Errors) -> None:
+    checks = [("fide_id", fide_id, f"FIDE id {fide_id}")] if fide_id else [("name", name.casefold(), name)]
+    if seed:
+        checks.append(("seed", seed, f"seed {seed}"))
+    for field, key, label in checks:
+        if not key:
+            continue
+        if key in seen[field]:
+            errors.add(line, field, f"{label} repeats row {seen[field][key]}")
+        else:
+            seen[field][key] = line
 
 
 def _find_player(row: Row) -> Player | None:
@@ -106,23 +152,41 @@ def _find_player(row: Row) -> Player | None:
     return Player.objects.filter(name=row.name, fide_id="").first()
 
 
-@transaction.atomic
-def import_players(event: Event, text: str, *, by=None) -> list[Registration]:
-    """Register every row's player in ``event``; all or nothing."""
-    from tournaments.services.events import register_player
-
-    rows = parse_rows(text)
-    registrations = []
+def _check_registered(event: Event, rows: list[Row], errors: _Errors) -> None:
     for row in rows:
         player = _find_player(row)
         if player and Registration.objects.filter(event=event, player=player).exists():
-            raise _fail(row.line, f"{player} is already registered in {event}")
-        if player is None:
-            player = Player.objects.create(name=row.name, rating=row.rating, federation=row.federation, fide_id=row.fide_id)
+            errors.add(row.line, "name", f"{player} is already registered in {event}")
+
+
+@transaction.atomic
+def import_players(event: Event, data: str | list, *, by=None, dry_run: bool = False) -> Imported:
+    """Register every row's player in ``event`` (CSV text or a list of objects); all or nothing.
+
+    Raises RowErrors listing every bad row. ``dry_run`` checks everything and writes nothing.
+    """
+    if event.status == Event.Status.CLOSED:
+        raise Conflict({"event": f"{event} is closed"})
+    errors = _Errors()
+    records = csv_records(data, errors) if isinstance(data, str) else list_records(data, errors)
+    rows = check_rows(records, errors)
+    _check_registered(event, rows, errors)
+    if not errors and not rows:
+        errors.add(2 if isinstance(data, str) else 1, "name", "no players in the file")
+    if errors:
+        raise RowErrors(sorted(errors, key=lambda e: e["row"]), "row")
+    if dry_run:
+        return Imported(rows, [], True)
+    registrations = []
+    for row in rows:
+        player = _find_player(row) or Player.objects.create(
+            name=row.name, rating=row.rating, federation=row.federation, fide_id=row.fide_id
+        )
         try:
             registrations.append(register_player(event, player, seed=row.seed, by=by))
-        except ValidationError as exc:
-            reason = "; ".join(m for msgs in exc.message_dict.values() for m in msgs)
-            raise _fail(row.line, reason) from None
-    PairingChange.objects.create(event=event, user=by, description=f"Imported {len(rows)} players from CSV")
-    return registrations
+        except ValidationError as exc:  # a refusal of register_player (a match full, a round-robin started)
+            reason = "; ".join(text for _, text in reasons(exc))
+            raise RowErrors([{"row": row.line, "field": "name", "reason": reason}], "row") from None
+    log.audit(event, log.PLAYERS_IMPORTED, f"Imported {len(rows)} players", by=by,
+              after={"players": [r.name for r in rows]})  # fmt: skip
+    return Imported(rows, registrations, False)

@@ -14,6 +14,26 @@ from scoring.tiebreaks import TIEBREAKS
 from variants.registry import rolled_key
 
 
+def sees_every_event(user) -> bool:
+    """Staff in the contract's sense: superusers and staff users holding the global ``tournaments.change_event``
+    permission. Not the bare ``is_staff`` flag: every organizer needs that to log in to the admin."""
+    if user is None or not user.is_authenticated or not user.is_active:
+        return False
+    return bool(user.is_superuser or (user.is_staff and user.has_perm("tournaments.change_event")))
+
+
+class EventQuerySet(models.QuerySet):
+    def visible_to(self, user) -> EventQuerySet:
+        """The one visibility rule: the public sees public events once announced (never a draft); an event's
+        organizer and arbiters see it at every stage, staff (:func:`sees_every_event`) see every event."""
+        public = models.Q(is_public=True) & ~models.Q(status=Event.Status.DRAFT)
+        if user is None or not user.is_authenticated:
+            return self.filter(public)
+        if sees_every_event(user):
+            return self.all()
+        return self.filter(public | models.Q(organizer=user) | models.Q(arbiters=user)).distinct()
+
+
 class Event(models.Model):
     class Format(models.TextChoices):
         MATCH = "match", "Match of N games"
@@ -31,7 +51,8 @@ class Event(models.Model):
         CLASSICAL = "classical", "Classical (1, ½, 0)"
 
     class Status(models.TextChoices):
-        DRAFT = "draft", "Draft"
+        DRAFT = "draft", "Draft (visible to its staff only)"
+        ANNOUNCED = "announced", "Announced"
         RUNNING = "running", "Running"
         CLOSED = "closed", "Closed"
 
@@ -48,10 +69,12 @@ class Event(models.Model):
     tiebreaks = models.CharField(max_length=200, default=",".join(TIEBREAKS), blank=True)
     organizer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_events")
     arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="arbitrated_events")
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.DRAFT)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     is_public = models.BooleanField(default=True)
     starts_on = models.DateField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = EventQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at"]
@@ -126,6 +149,7 @@ class Round(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     variant_block = models.ForeignKey("VariantBlock", null=True, blank=True, on_delete=models.PROTECT, related_name="rounds")
     published_at = models.DateTimeField(null=True, blank=True)
+    starts_at = models.DateTimeField(null=True, blank=True, help_text="When the round starts (shown on the public pages).")
 
     class Meta:
         ordering = ["event", "number"]
@@ -151,8 +175,13 @@ class VariantBlock(models.Model):
     identity = models.CharField(
         max_length=120, blank=True, help_text="What the dice derive from (fairroll.block_id(slug, index) unless set)."
     )
-    first_roll = models.CharField(max_length=5, blank=True)
+    first_roll = models.CharField(max_length=5, blank=True, help_text="The roll in canonical (ascending) order.")
     second_roll = models.CharField(max_length=5, blank=True)
+    first_shown = models.CharField(max_length=5, blank=True, help_text="Physical dice: the first roll as the dice showed it.")
+    second_shown = models.CharField(max_length=5, blank=True, help_text="Physical dice: the second roll as shown.")
+    replaced_reason = models.CharField(
+        max_length=300, blank=True, help_text="Why physical dice replaced the committed server seed (the commitment stays)."
+    )
     array = models.JSONField(default=list, blank=True)
     castling = models.CharField(max_length=4, blank=True)
     start_position = models.CharField(max_length=200, blank=True)
@@ -244,16 +273,21 @@ class Bye(models.Model):
 
 
 class PairingChange(models.Model):
-    """The audit log of an arbiter's changes to pairings before publication (and of results afterwards)."""
+    """The audit trail of an event: every change of the director's workflow (dice, pairings, results, players)
+    with who, when, what (``action``) and the state before and after (written by tournaments.services.audit)."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="pairing_changes")
-    round = models.ForeignKey(Round, null=True, on_delete=models.CASCADE, related_name="changes")
+    # A round thrown away keeps its history: the entry stays and forgets the row.
+    round = models.ForeignKey(Round, null=True, blank=True, on_delete=models.SET_NULL, related_name="changes")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     at = models.DateTimeField(auto_now_add=True)
+    action = models.CharField(max_length=40, blank=True, db_index=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
     description = models.TextField()
 
     class Meta:
-        ordering = ["-at"]
+        ordering = ["-at", "-id"]
 
 
 class StandingsSnapshot(models.Model):

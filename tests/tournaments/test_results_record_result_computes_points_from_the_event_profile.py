@@ -72,7 +72,8 @@ def test_a_board_draw_decided_by_the_profile_is_stored_as_the_points_say():
     assert (game.result, game.black_points) == ("0-1", Decimal("60"))
     # The retry with the board result is still recognised as identical.
     assert record_result(game, result="1/2-1/2", termination="stalemate", forcing_side="black").result == "0-1"
-    assert not PairingChange.objects.exists()
+    # Each first entry is audited (issue 12); the identical retry adds nothing.
+    assert list(PairingChange.objects.values_list("action", flat=True)) == ["result-entered", "result-entered"]
 
 
 def test_a_draw_is_not_a_double_forfeit():
@@ -142,7 +143,7 @@ def test_an_identical_retry_changes_nothing():
     Game.objects.filter(pk=game.pk).update(finished_at=None)  # a marker the retry would overwrite if it saved
     again = record_result(game, result="1-0", termination="resignation")
     assert again.finished_at is None
-    assert not PairingChange.objects.exists()
+    assert list(PairingChange.objects.values_list("action", flat=True)) == ["result-entered"]  # the first entry only
 
 
 def test_a_changed_result_is_logged_with_who_changed_it():
@@ -150,8 +151,9 @@ def test_a_changed_result_is_logged_with_who_changed_it():
     arbiter = db.user("arbiter")
     game = record_result(game, result="0-1", termination="time-forfeit", by=arbiter)
     assert game.black_points == Decimal("100")
-    change = PairingChange.objects.get()
+    change = PairingChange.objects.get(action="result-corrected")
     assert change.user == arbiter
+    assert change.before["result"] == "1-0" and change.after["result"] == "0-1"
     assert "1-0" in change.description and "0-1" in change.description
 
 

@@ -1,12 +1,24 @@
-"""The event and round lifecycle: the services the admin, the API and the commands all call.
+"""The event and round lifecycle: the services the admin, the organizer API and the commands all call.
 
-Every function validates first and raises django's ValidationError({field: reason}) naming the row or player;
-every write runs in one transaction, so a refusal leaves nothing half-written.
+Every function validates first and raises django's ValidationError({field: reason}) naming the row or player
+(:class:`~tournaments.services.errors.RowErrors` for many rows at once, :class:`~tournaments.services.errors.Conflict`
+when the state forbids it now); every write runs in one transaction, so a refusal leaves nothing half-written, and
+every change is audited (:mod:`tournaments.services.audit`).
 """
 
 from tournaments.services.colour_draw import commit_colour_draw, first_white
 from tournaments.services.colour_report import colour_report
-from tournaments.services.dice import block_for_round, block_index, commit_block, enter_physical_roll, revealed_seed, roll_block
+from tournaments.services.dice import (
+    block_for_round,
+    block_index,
+    commit_block,
+    enter_physical_roll,
+    revealed_seed,
+    roll_block,
+    roll_for_round,
+    roll_now,
+)
+from tournaments.services.errors import Conflict, RowErrors
 from tournaments.services.events import (
     close_event,
     create_event,
@@ -18,17 +30,23 @@ from tournaments.services.events import (
     request_bye,
     withdraw_player,
 )
+from tournaments.services.lifecycle import announce_event, late_entry, schedule_round
+from tournaments.services.pairing_edits import exchange_players, move_bye, set_board, set_round_pairings, swap_colours
+from tournaments.services.result_grid import enter_results
 from tournaments.services.rounds import (
+    delete_round,
     pair_round,
     publish_round,
     refresh_round_status,
+    repair_round,
     rounds_total,
-    set_round_pairings,
-    swap_colours,
     unpair_round,
 )
 
 __all__ = [
+    "Conflict",
+    "RowErrors",
+    "announce_event",
     "block_for_round",
     "block_index",
     "close_event",
@@ -36,21 +54,31 @@ __all__ = [
     "commit_block",
     "commit_colour_draw",
     "create_event",
+    "delete_round",
     "enter_physical_roll",
     "enter_result",
+    "enter_results",
+    "exchange_players",
     "first_white",
     "import_players",
     "is_arbiter",
     "is_organizer",
+    "late_entry",
+    "move_bye",
     "pair_round",
     "prepare_event",
     "publish_round",
     "refresh_round_status",
     "register_player",
+    "repair_round",
     "request_bye",
     "revealed_seed",
     "roll_block",
+    "roll_for_round",
+    "roll_now",
     "rounds_total",
+    "schedule_round",
+    "set_board",
     "set_round_pairings",
     "swap_colours",
     "unpair_round",
@@ -58,8 +86,8 @@ __all__ = [
 ]
 
 
-def import_players(event, text: str, *, by=None):
-    """Import players from CSV text into ``event`` (see :mod:`tournaments.csv_import`)."""
+def import_players(event, rows, *, by=None, dry_run: bool = False):
+    """Import players (CSV text or a list of dicts) into ``event`` (see :mod:`tournaments.csv_import`)."""
     from tournaments.csv_import import import_players as _import
 
-    return _import(event, text, by=by)
+    return _import(event, rows, by=by, dry_run=dry_run)

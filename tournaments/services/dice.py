@@ -1,7 +1,15 @@
-"""Variant blocks: commit a server roll before the block, roll at the start of its odd round, reveal after.
+"""The dice ceremony of each variant block: committed when it exists, rolled in the open, correctable until play.
 
-Block k covers rounds (in a match: games) 2k-1 and 2k. Physical dice are entered by an arbiter instead, with who
-and when. The fixed policy has blocks too (method "fixed") so every round points at the variant it is played in.
+Block k covers rounds (in a match: games) 2k-1 and 2k. Every block of a dice policy is committed when the event
+is prepared: a server seed whose SHA-256 (the commitment) is public before anything is rolled. Then either
+
+* "Roll now" (:func:`roll_now`) reveals the server's roll (anyone can re-derive it from seed and commitment), or
+* the arbiter records physical dice as the dice showed them (:func:`enter_physical_roll`); the canonical order is
+  derived, the committed seed stays on record with the reason it was replaced, and the dice can be corrected until
+  the block's first round is paired.
+
+Pairing a round whose block is still unrolled rolls it first and records that it did (:func:`roll_for_round`):
+nothing is rolled silently. The fixed policy has blocks too (method "fixed") so every round points at its variant.
 """
 
 from __future__ import annotations
@@ -10,7 +18,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments.models import Event, VariantBlock
+from tournaments.models import Event, Round, VariantBlock
+from tournaments.services.audit import DICE_CORRECTED, DICE_ENTERED, DICE_ROLLED, audit
+from tournaments.services.errors import Conflict
+from tournaments.services.history import rounds_total
+
+DEFAULT_REPLACED_REASON = "physical dice thrown at the venue"
 
 
 def block_index(round_number: int) -> int:
@@ -28,6 +41,10 @@ def two_rolls(event: Event) -> bool:
     return event.variant_policy == Event.VariantPolicy.RVC_TWO_ROLLS
 
 
+def uses_dice(event: Event) -> bool:
+    return event.variant_policy != Event.VariantPolicy.FIXED
+
+
 def commit_block(event: Event, index: int, *, seed: str | None = None, identity: str = "") -> VariantBlock:
     """Create block ``index`` with a committed secret seed (idempotent: an existing block is returned as is).
 
@@ -37,7 +54,7 @@ def commit_block(event: Event, index: int, *, seed: str | None = None, identity:
     existing = VariantBlock.objects.filter(event=event, index=index).first()
     if existing:
         return existing
-    if event.variant_policy == Event.VariantPolicy.FIXED:
+    if not uses_dice(event):
         return _fixed_block(event, index)
     fairroll = _fairroll()
     secret = seed or fairroll.new_seed()
@@ -64,13 +81,13 @@ def _fixed_block(event: Event, index: int) -> VariantBlock:
     )
 
 
-def _apply_layout(block: VariantBlock, first: str, second: str | None) -> None:
+def _apply_layout(block: VariantBlock, first: str, second: str | None, field: str = "roll") -> None:
     from variants.dice import layout
 
     try:
         array = layout(first, second)
     except ValueError as exc:
-        raise ValidationError({"first_roll": str(exc)}) from None
+        raise ValidationError({field: str(exc)}) from None
     block.first_roll = array.first
     block.second_roll = array.second or ""
     block.array = list(array.names)
@@ -78,8 +95,24 @@ def _apply_layout(block: VariantBlock, first: str, second: str | None) -> None:
     block.start_position = array.position
 
 
+def in_play(block: VariantBlock) -> bool:
+    """Whether a round of the block is paired: from then on its dice are part of the record."""
+    return block.rounds.exclude(status=Round.Status.PENDING).exists()
+
+
+def dice_state(block: VariantBlock) -> dict:
+    """The block's dice as an audit entry's before/after."""
+    return {
+        "how": block.method if block.rolled_at else None,
+        "roll": block.first_shown or block.first_roll or None,
+        "roll2": block.second_shown or block.second_roll or None,
+        "canonical": " / ".join(r for r in (block.first_roll, block.second_roll) if r) or None,
+        "commitment": block.commitment or None,
+    }
+
+
 def roll_block(block: VariantBlock) -> VariantBlock:
-    """Roll a committed server block from its seed (idempotent: a rolled block is left alone)."""
+    """Derive a committed server block's dice from its seed (idempotent: a rolled block is left alone)."""
     if block.rolled_at:
         return block
     fairroll = _fairroll()
@@ -87,52 +120,132 @@ def roll_block(block: VariantBlock) -> VariantBlock:
     first, second = fairroll.derive_rolls(block.seed, identity, two_rolls(block.event))
     block.identity = identity
     _apply_layout(block, first, second)
+    block.first_shown, block.second_shown = "", ""
     block.rolled_at = timezone.now()
     block.save()
     return block
+
+
+def _locked_block(event: Event, index: int) -> VariantBlock:
+    if not uses_dice(event):
+        raise ValidationError({"how": f"{event} plays a fixed variant: there are no dice"})
+    exists = VariantBlock.objects.filter(event=event, index=index).exists()
+    if not exists and not 1 <= index <= block_index(rounds_total(event)):
+        raise ValidationError({"index": f"{event} has no block {index}: its rounds make {block_index(rounds_total(event))}"})
+    commit_block(event, index)
+    return VariantBlock.objects.select_for_update().get(event=event, index=index)
+
+
+def _refuse_in_play(block: VariantBlock) -> None:
+    if in_play(block):
+        raise Conflict(
+            {"how": f"block {block.index} is already in play (round {2 * block.index - 1} is paired): its dice cannot change"}
+        )
 
 
 @transaction.atomic
-def enter_physical_roll(event: Event, index: int, first: str, second: str | None = None, *, by=None) -> VariantBlock:
-    """An arbiter enters the dice thrown at the board for block ``index`` (before its first round is paired)."""
-    if event.variant_policy == Event.VariantPolicy.FIXED:
-        raise ValidationError({"first_roll": f"{event} plays a fixed variant: there are no dice to enter"})
-    if two_rolls(event) != bool(second):
-        from variants.dice import parse_roll, roll_kind
-
-        three_alike = False
-        try:
-            three_alike = roll_kind(parse_roll(first)) == "three-alike"
-        except ValueError as exc:
-            raise ValidationError({"first_roll": str(exc)}) from None
-        if not (two_rolls(event) and three_alike):
-            need = "two rolls" if two_rolls(event) else "one roll"
-            raise ValidationError({"second_roll": f"{event} uses {need}"})
-    block = VariantBlock.objects.select_for_update().filter(event=event, index=index).first()
-    if block and block.rounds.exists():
-        raise ValidationError({"first_roll": f"block {index} is already in play; its dice cannot change"})
-    block = block or VariantBlock(event=event, index=index)
-    block.method = VariantBlock.Method.PHYSICAL
-    block.commitment = ""
-    block.seed = ""
-    _apply_layout(block, first, second or None)
-    block.rolled_by = by
-    block.rolled_at = timezone.now()
-    block.save()
+def roll_now(event: Event, index: int, *, by=None) -> VariantBlock:
+    """Reveal the server's roll of block ``index`` ("Roll now"); a block already rolled by the server is returned."""
+    block = _locked_block(event, index)
+    _refuse_in_play(block)
+    if block.rolled_at and block.method == VariantBlock.Method.PHYSICAL:
+        raise Conflict({"how": f"block {index} uses physical dice ({block.first_shown}): correct them, or keep them"})
+    if block.rolled_at:
+        return block
+    before = dice_state(block)
+    roll_block(block)
+    rolled = " then ".join(r for r in (block.first_roll, block.second_roll) if r)
+    audit(event, DICE_ROLLED, f"Block {index} rolled by the server: {rolled}", by=by, before=before, after=dice_state(block))
     return block
+
+
+def shown_roll(text: object, field: str) -> str:
+    """A roll as the dice showed it (``" 6 -6- 2"`` -> ``"6-6-2"``); ValidationError naming ``field`` if it is not one."""
+    from variants.dice import parse_roll
+
+    try:
+        parse_roll(text)  # type: ignore[arg-type]
+    except ValueError as exc:
+        raise ValidationError({field: str(exc)}) from None
+    return "-".join(str(int(part)) for part in str(text).strip().split("-"))
+
+
+def _check_second(event: Event, first: str, second: str | None) -> None:
+    from variants.dice import second_roll_allowed
+
+    if not two_rolls(event) and second:
+        raise ValidationError({"roll2": f"{event} uses one roll: no second roll"})
+    if two_rolls(event) and not second and second_roll_allowed(first):
+        raise ValidationError({"roll2": f"{event} uses two rolls: the second roll is needed after {first}"})
+
+
+@transaction.atomic
+def enter_physical_roll(
+    event: Event, index: int, first: str, second: str | None = None, *, by=None, reason: str = ""
+) -> VariantBlock:
+    """Record the dice thrown at the venue for block ``index`` as they showed; correctable until the block is in play.
+
+    The canonical (ascending) order is derived for the array. A block that had a committed server seed keeps the
+    commitment on record with ``reason`` (default: physical dice thrown at the venue). Every entry and correction
+    is audited with the dice before and after.
+    """
+    first_shown = shown_roll(first, "roll")
+    second_shown = shown_roll(second, "roll2") if second else ""
+    _check_second(event, first_shown, second_shown or None)
+    block = _locked_block(event, index)
+    _refuse_in_play(block)
+    before = dice_state(block)
+    correction = block.method == VariantBlock.Method.PHYSICAL and block.rolled_at is not None
+    _apply_layout(block, first_shown, second_shown or None)
+    if not correction and block.commitment:
+        block.replaced_reason = (reason or DEFAULT_REPLACED_REASON).strip()[:300]
+    block.method = VariantBlock.Method.PHYSICAL
+    block.first_shown, block.second_shown = first_shown, second_shown
+    block.rolled_by, block.rolled_at = by, timezone.now()
+    block.save()
+    shown = " then ".join(r for r in (first_shown, second_shown) if r)
+    if correction:
+        text = f"Block {index}: physical dice corrected from {before['roll']} to {shown}"
+    else:
+        text = f"Block {index}: physical dice {shown} recorded (array from {block.first_roll})"
+        if block.commitment:
+            text += f"; the committed server seed {block.commitment[:12]}… is kept on record, replaced because: "
+            text += block.replaced_reason
+    if reason and correction:
+        text += f" ({reason.strip()[:200]})"
+    action = DICE_CORRECTED if correction else DICE_ENTERED
+    audit(event, action, text, by=by, before=before, after=dice_state(block))
+    return block
+
+
+def roll_for_round(event: Event, round_number: int, total_rounds: int | None = None, *, by=None) -> tuple[VariantBlock, bool]:
+    """The block of ``round_number``, rolled: (block, whether pairing had to roll it now).
+
+    A server block nobody rolled is rolled here and the audit trail says so; the next block is committed ahead of
+    time so its commitment is public before it starts.
+    """
+    block = commit_block(event, block_index(round_number))
+    rolled_now = False
+    if block.method == VariantBlock.Method.SERVER and not block.rolled_at:
+        before = dice_state(block)
+        roll_block(block)
+        rolled_now = True
+        rolled = " then ".join(r for r in (block.first_roll, block.second_roll) if r)
+        text = f"Block {block.index} was not rolled: rolled by the server when round {round_number} was paired: {rolled}"
+        audit(event, DICE_ROLLED, text, by=by, before=before, after=dice_state(block))
+    if uses_dice(event) and 2 * block.index < (total_rounds or event.rounds_planned):
+        commit_block(event, block.index + 1)
+    return block, rolled_now
 
 
 def block_for_round(event: Event, round_number: int, total_rounds: int | None = None) -> VariantBlock:
-    """The rolled block of ``round_number``: committed (if not yet) and rolled now, at the start of its odd round."""
-    block = commit_block(event, block_index(round_number))
-    if block.method == VariantBlock.Method.SERVER:
-        roll_block(block)
-        # Commit the next block ahead of time, so its commitment is public before it starts.
-        if 2 * block.index < (total_rounds or event.rounds_planned):
-            commit_block(event, block.index + 1)
-    return block
+    """The rolled block of ``round_number`` (see :func:`roll_for_round`)."""
+    return roll_for_round(event, round_number, total_rounds)[0]
 
 
 def revealed_seed(block: VariantBlock) -> str:
-    """The seed once rolled (public), else empty: pages and APIs show this, never ``block.seed`` directly."""
-    return block.seed if block.rolled_at else ""
+    """The seed once the server rolled with it (public), else empty: pages and APIs show this, never ``block.seed``.
+
+    A seed replaced by physical dice is never revealed: only its commitment stays on record.
+    """
+    return block.seed if block.rolled_at and block.method == VariantBlock.Method.SERVER else ""

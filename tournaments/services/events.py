@@ -5,10 +5,12 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from tournaments.models import ByeRequest, Event, Game, PairingChange, Player, Registration, Round
+from tournaments.models import ByeRequest, Event, Game, Player, Registration, Round, sees_every_event
+from tournaments.services import audit as log
 from tournaments.services.colour_draw import commit_colour_draw
-from tournaments.services.dice import commit_block
-from tournaments.services.history import last_round
+from tournaments.services.dice import block_index, commit_block
+from tournaments.services.errors import Conflict
+from tournaments.services.history import last_round, rounds_total
 from tournaments.services.results import record_result
 from tournaments.services.rounds import refresh_round_status, unfinished_boards
 
@@ -16,15 +18,8 @@ MAX_REQUESTED_BYES = 1  # requested byes per player and event (docs/pairing.md)
 
 
 def is_event_staff(user) -> bool:
-    """Staff in the contract's sense: may act as arbiter of every event.
-
-    Not the bare ``is_staff`` flag: every organizer needs that flag to log in to the admin, so it would let the
-    organizer of one event manage all the others. Staff are superusers and staff users holding the global
-    ``tournaments.change_event`` permission (the same users the admin shows every event to).
-    """
-    if user is None or not user.is_authenticated or not user.is_active:
-        return False
-    return bool(user.is_superuser or (user.is_staff and user.has_perm("tournaments.change_event")))
+    """Staff in the contract's sense: may act as arbiter of every event (:func:`tournaments.models.sees_every_event`)."""
+    return sees_every_event(user)
 
 
 def is_arbiter(user, event: Event) -> bool:
@@ -42,8 +37,9 @@ def is_organizer(user, event: Event) -> bool:
 
 
 @transaction.atomic
-def create_event(*, seed_for=None, **fields) -> Event:
-    """Create an event (fields of :class:`Event`) and commit its colour draw and first variant block.
+def create_event(*, seed_for=None, by=None, **fields) -> Event:
+    """Create an event (fields of :class:`Event`; a draft unless told otherwise) and commit its colour draw and the
+    seeds of its variant blocks.
 
     ``seed_for(label) -> (seed, identity)`` supplies reproducible secrets (simulations); default: fresh ones.
     """
@@ -54,15 +50,22 @@ def create_event(*, seed_for=None, **fields) -> Event:
         raise ValidationError(exc.message_dict) from None
     event.save()
     prepare_event(event, seed_for=seed_for)
+    log.audit(event, log.EVENT_CREATED, f"Event created ({event.get_status_display().lower()})", by=by or event.organizer)
     return event
 
 
-def prepare_event(event: Event, *, seed_for=None, blocks: int = 1) -> None:
-    """Commit the secret seeds of the colour draw and the first ``blocks`` blocks (idempotent)."""
+def planned_blocks(event: Event) -> int:
+    """How many variant blocks the event's rounds make (at least one)."""
+    return max(1, block_index(rounds_total(event)))
+
+
+def prepare_event(event: Event, *, seed_for=None, blocks: int | None = None) -> None:
+    """Commit the secret seeds of the colour draw and of blocks 1..``blocks`` (default: every planned block), so
+    every commitment is public before anything is rolled (idempotent)."""
     seed, identity = seed_for("first-white") if seed_for else (None, "")
     commit_colour_draw(event, seed=seed, identity=identity)
     if event.variant_policy != Event.VariantPolicy.FIXED:
-        for index in range(1, blocks + 1):
+        for index in range(1, (blocks or planned_blocks(event)) + 1):
             seed, identity = seed_for(f"block-{index}") if seed_for else (None, "")
             commit_block(event, index, seed=seed, identity=identity)
 
@@ -71,7 +74,7 @@ def prepare_event(event: Event, *, seed_for=None, blocks: int = 1) -> None:
 def register_player(event: Event, player: Player, *, seed: int | None = None, by=None) -> Registration:
     """Register ``player``; after round 1 of a Swiss this is a late entry that starts with the next round."""
     if event.status == Event.Status.CLOSED:
-        raise ValidationError({"event": f"{event} is closed"})
+        raise Conflict({"event": f"{event} is closed"})
     if Registration.objects.filter(event=event, player=player).exists():
         raise ValidationError({"player": f"{player} is already registered in {event}"})
     last = last_round(event)
@@ -83,7 +86,8 @@ def register_player(event: Event, player: Player, *, seed: int | None = None, by
         seed = (Registration.objects.filter(event=event).order_by("-seed").values_list("seed", flat=True).first() or 0) + 1
     reg = Registration.objects.create(event=event, player=player, seed=seed, joined_round=(last.number + 1) if last else 1)
     if last:
-        PairingChange.objects.create(event=event, user=by, description=f"Late entry: {player} from round {reg.joined_round}")
+        log.audit(event, log.LATE_ENTRY, f"Late entry: {player} from round {reg.joined_round}", by=by,
+                  after={"player": player.name, "joined_round": reg.joined_round})  # fmt: skip
     return reg
 
 
@@ -112,30 +116,42 @@ def request_bye(event: Event, player: Player, round_number: int, *, by=None) -> 
             {"round_number": f"{player} already requested a bye (round {rounds}); only {MAX_REQUESTED_BYES} per event"}
         )
     request = ByeRequest.objects.create(registration=reg, round_number=round_number)
-    PairingChange.objects.create(event=event, user=by, description=f"{player} requested a bye for round {round_number}")
+    log.audit(event, log.BYE_REQUESTED, f"{player} requested a bye for round {round_number}", by=by,
+              after={"player": player.name, "round": round_number})  # fmt: skip
     return request
 
 
 @transaction.atomic
-def withdraw_player(event: Event, player: Player, *, by=None) -> Registration:
-    """Withdraw ``player``: they keep their games so far and are never paired again."""
+def withdraw_player(event: Event, player: Player, *, from_round: int | None = None, by=None) -> Registration:
+    """Withdraw ``player`` from round ``from_round`` on (default: the next round to pair): they keep their games
+    before it and are never paired in it or after. A round already published cannot be taken back."""
     reg = _registration(event, player)
     if reg.status == Registration.Status.WITHDRAWN:
-        raise ValidationError({"player": f"{player} has already withdrawn from {event}"})
-    last = last_round(event)
-    if (
-        last
-        and last.status == Round.Status.PAIRED
-        and (last.games.filter(white=player).exists() or last.games.filter(black=player).exists())
-    ):
-        raise ValidationError(
-            {"player": f"{player} is paired in round {last.number}, not yet published: undo or change that pairing first"}
+        raise Conflict({"player": f"{player} has already withdrawn from {event}"})
+    published = event.rounds.exclude(status__in=(Round.Status.PENDING, Round.Status.PAIRED)).count()
+    first_open = published + 1
+    from_round = first_open if from_round is None else from_round
+    if from_round < first_open:
+        raise ValidationError({"from_round": f"round {from_round} is already published: withdraw from round {first_open} on"})
+    if from_round > max(rounds_total(event), 1):
+        raise ValidationError({"from_round": f"{event} has no round {from_round}"})
+    unpublished = event.rounds.filter(number__gte=from_round, status=Round.Status.PAIRED).first()
+    if unpublished and _in_round(unpublished, player):
+        raise Conflict(
+            {"player": f"{player} is paired in round {unpublished.number}, not yet published: change that pairing first"}
         )
     reg.status = Registration.Status.WITHDRAWN
-    reg.withdrawn_after_round = last.number if last else 0
+    reg.withdrawn_after_round = from_round - 1
     reg.save(update_fields=["status", "withdrawn_after_round"])
-    PairingChange.objects.create(event=event, user=by, description=f"{player} withdrew after round {reg.withdrawn_after_round}")
+    text = f"{player} withdrew from round {from_round} on (plays rounds before it)"
+    log.audit(event, log.WITHDRAWAL, text, by=by, before={"player": player.name, "status": "active"},
+              after={"player": player.name, "status": "withdrawn", "from_round": from_round})  # fmt: skip
     return reg
+
+
+def _in_round(rnd: Round, player: Player) -> bool:
+    games = rnd.games.filter(white=player) | rnd.games.filter(black=player)
+    return games.exists() or rnd.byes.filter(player=player).exists()
 
 
 def enter_result(game: Game, *, result: str, termination: str, by=None, **details) -> Game:
@@ -144,7 +160,7 @@ def enter_result(game: Game, *, result: str, termination: str, by=None, **detail
     if by is not None and not is_arbiter(by, event):
         raise ValidationError({"user": f"{by} is not an arbiter of {event}"})
     if game.round.status == Round.Status.PAIRED:
-        raise ValidationError({"round": f"round {game.round.number} is not published yet"})
+        raise Conflict({"round": f"round {game.round.number} is not published yet"})
     saved = record_result(game, result=result, termination=termination, by=by, **details)
     refresh_round_status(saved.round)
     return saved
@@ -165,5 +181,5 @@ def close_event(event: Event, *, by=None) -> Event:
             raise ValidationError({"event": f"round {rnd.number} has no final result on board(s) {', '.join(map(str, missing))}"})
     event.status = Event.Status.CLOSED
     event.save(update_fields=["status"])
-    PairingChange.objects.create(event=event, user=by, description="Event closed")
+    log.audit(event, log.EVENT_CLOSED, "Event closed", by=by, before={"status": "running"}, after={"status": "closed"})
     return event

@@ -61,3 +61,12 @@ def event_history(event: Event, before_round: int | None = None) -> dict[int, Pl
 
 def last_round(event: Event) -> Round | None:
     return Round.objects.filter(event=event).order_by("-number").first()
+
+
+def rounds_total(event: Event) -> int:
+    """How many rounds the event has: planned for a Swiss or match, the schedule's length for a round-robin."""
+    if event.format in (Event.Format.SWISS, Event.Format.MATCH):
+        return event.rounds_planned
+    n = Registration.objects.filter(event=event).count()
+    size = n + n % 2
+    return max((size - 1) * (2 if event.format == Event.Format.DOUBLE_ROUND_ROBIN else 1), 0)

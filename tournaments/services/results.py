@@ -15,7 +15,8 @@ from django.utils import timezone
 
 from scoring import game_points, result_from_points, terminations_for_variant
 from scoring.terminations import FORFEIT, PERPETUAL_CHECK, STALEMATE, needs_material
-from tournaments.models import Game, PairingChange
+from tournaments.models import Game
+from tournaments.services.audit import RESULT_CORRECTED, RESULT_ENTERED, audit, result_state
 from tournaments.services.rounds import refresh_round_status
 from tournaments.signals import RESULT_FINAL, send_change
 from tournaments.tasks import standings as standings_tasks
@@ -143,9 +144,9 @@ def record_result(
         result = stored_result(white, black)
         if _already_final(locked, result, termination, white, black):
             return locked
-        if locked.result_status == Game.ResultStatus.FINAL:
-            _log_change(locked, by, result, termination, white, black)
+        before = result_state(locked)
         _write_result(locked, result, termination, white, black, position)
+        _log_result(locked, by, before)
         refresh_round_status(locked.round)
         send_change(RESULT_FINAL, event=locked.round.event, game=locked, round=locked.round, by=by)
         event_id = locked.round.event_id
@@ -175,13 +176,13 @@ def _write_result(game: Game, result: str, termination: str, white: Decimal, bla
     game.save(update_fields=fields)
 
 
-def _log_change(game: Game, by: User | None, result: str, termination: str, white: Decimal, black: Decimal) -> None:
-    PairingChange.objects.create(
-        event=game.round.event,
-        round=game.round,
-        user=by,
-        description=(
-            f"Board {game.board} ({game.white} - {game.black}): result changed from {game.result} "
-            f"({game.termination}, {game.white_points}-{game.black_points}) to {result} ({termination}, {white}-{black})"
-        ),
-    )
+def _log_result(game: Game, by: User | None, before: dict | None) -> None:
+    """Every result of record is audited, the first entry like a correction (who, when, before and after)."""
+    now = f"{game.result} ({game.termination}, {game.white_points:g}-{game.black_points:g})"
+    where = f"Round {game.round.number} board {game.board} ({game.white} - {game.black})"
+    if before is None:
+        action, text = RESULT_ENTERED, f"{where}: result {now}"
+    else:
+        was = f"{before['result']} ({before['termination']}, {before['points'][0]:g}-{before['points'][1]:g})"
+        action, text = RESULT_CORRECTED, f"{where}: result changed from {was} to {now}"
+    audit(game.round.event, action, text, by=by, round=game.round, before=before, after=result_state(game))

@@ -9,13 +9,17 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring import bye_points, get_profile
-from tournaments.models import Bye, ByeRequest, Event, ForbiddenPairing, Game, PairingChange, Player, Registration, Round
+from tournaments.models import Bye, ByeRequest, Event, ForbiddenPairing, Game, Registration, Round
 from tournaments.pairing.roundrobin import ScheduledRound, match_schedule, mini_match_schedule, single_schedule
 from tournaments.pairing.swiss import PairingError, SwissPlayer, pair_swiss
+from tournaments.services import audit as log
 from tournaments.services.colour_draw import first_white
-from tournaments.services.dice import block_for_round
-from tournaments.services.history import event_history, last_round
+from tournaments.services.dice import roll_for_round
+from tournaments.services.errors import Conflict
+from tournaments.services.history import event_history, last_round, rounds_total
 from tournaments.signals import ROUND_PUBLISHED, send_change
+
+__all__ = ["pair_round", "publish_round", "refresh_round_status", "rounds_total", "unpair_round", "delete_round"]
 
 
 def lineup(event: Event) -> list[Registration]:
@@ -35,15 +39,6 @@ def schedule(event: Event) -> list[ScheduledRound] | None:
     return mini_match_schedule(n, flip=not first_white(event))
 
 
-def rounds_total(event: Event) -> int:
-    """How many rounds the event has: planned for a Swiss or match, the schedule's length for a round-robin."""
-    if event.format in (Event.Format.SWISS, Event.Format.MATCH):
-        return event.rounds_planned
-    n = Registration.objects.filter(event=event).count()
-    size = n + n % 2
-    return (size - 1) * (2 if event.format == Event.Format.DOUBLE_ROUND_ROBIN else 1)
-
-
 def unfinished_boards(rnd: Round) -> list[int]:
     return list(rnd.games.exclude(result_status=Game.ResultStatus.FINAL).values_list("board", flat=True))
 
@@ -60,12 +55,12 @@ def _check_previous_complete(previous: Round | None) -> None:
     if previous is None:
         return
     if previous.status == Round.Status.PAIRED:
-        raise ValidationError({"round": f"round {previous.number} is paired but not published yet"})
+        raise Conflict({"round": f"round {previous.number} is paired but not published yet"})
     refresh_round_status(previous)
     missing = unfinished_boards(previous)
     if missing:
         boards = ", ".join(str(b) for b in missing)
-        raise ValidationError({"round": f"round {previous.number} is not complete: board(s) {boards} have no final result"})
+        raise Conflict({"round": f"round {previous.number} is not complete: board(s) {boards} have no final result"})
 
 
 def _seed_if_unseeded(event: Event) -> None:
@@ -79,7 +74,7 @@ def _seed_if_unseeded(event: Event) -> None:
         reg.save(update_fields=["seed"])
 
 
-def _plays(reg: Registration, number: int) -> bool:
+def plays(reg: Registration, number: int) -> bool:
     if reg.joined_round > number:
         return False
     if reg.status == Registration.Status.WITHDRAWN:
@@ -89,38 +84,57 @@ def _plays(reg: Registration, number: int) -> bool:
 
 @transaction.atomic
 def pair_round(event: Event, number: int | None = None, *, by=None) -> Round:
-    """Pair round ``number`` (default: the next one). Idempotent: an already paired round is returned unchanged."""
+    """Pair round ``number`` (default: the next one) as an unpublished round only the event's staff see.
+
+    Idempotent: an already paired round is returned unchanged. A round whose variant block nobody rolled rolls it
+    first and says so: the returned round's ``rolled_now`` is True and the audit trail has the roll.
+    """
     event = Event.objects.select_for_update().get(pk=event.pk)
     previous = last_round(event)
     next_number = previous.number + 1 if previous else 1
     number = number or next_number
     existing = Round.objects.filter(event=event, number=number).first()
     if existing and existing.status != Round.Status.PENDING:
+        existing.rolled_now = False
         return existing
-    if event.status == Event.Status.CLOSED:
-        raise ValidationError({"event": f"{event} is closed"})
-    if number != next_number and not existing:
-        raise ValidationError({"round": f"round {number} cannot be paired: the next round is {next_number}"})
     if existing and previous and previous.number == number:
         previous = Round.objects.filter(event=event, number=number - 1).first()
-    if number == 1:
-        _seed_if_unseeded(event)
-        if Registration.objects.filter(event=event).count() < 2:
-            raise ValidationError({"registrations": f"{event} needs at least two players"})
-        if event.format == Event.Format.MATCH and Registration.objects.filter(event=event).count() != 2:
-            raise ValidationError({"registrations": "a match is between exactly two players"})
-    total = rounds_total(event)
-    if number > total:
-        raise ValidationError({"round": f"{event} has {total} rounds; round {number} is beyond it"})
-    _check_previous_complete(previous)
-
-    block = block_for_round(event, number, total)
+    total = _check_can_pair(event, number, next_number, existing, previous)
+    block, rolled_now = roll_for_round(event, number, total, by=by)
     rnd = existing or Round(event=event, number=number)
     rnd.variant_block = block
     rnd.status = Round.Status.PAIRED
     rnd.save()
-    pairs, byes = _pairings(event, number)
-    profile = event.scoring
+    _write_pairings(rnd, *_pairings(event, number))
+    if event.status == Event.Status.ANNOUNCED:
+        event.status = Event.Status.RUNNING
+        event.save(update_fields=["status"])
+    log.audit(event, log.ROUND_PAIRED, f"Round {number} paired", by=by, round=rnd, after=log.round_pairing(rnd))
+    rnd.rolled_now = rolled_now
+    return rnd
+
+
+def _check_can_pair(event: Event, number: int, next_number: int, existing: Round | None, previous: Round | None) -> int:
+    """Refuse a closed event, a round out of turn, too few players or an unfinished previous round; the total."""
+    if event.status == Event.Status.CLOSED:
+        raise Conflict({"event": f"{event} is closed"})
+    if number != next_number and not existing:
+        raise ValidationError({"round": f"round {number} cannot be paired: the next round is {next_number}"})
+    if number == 1:
+        _seed_if_unseeded(event)
+        if Registration.objects.filter(event=event).count() < 2:
+            raise Conflict({"registrations": f"{event} needs at least two players"})
+        if event.format == Event.Format.MATCH and Registration.objects.filter(event=event).count() != 2:
+            raise Conflict({"registrations": "a match is between exactly two players"})
+    total = rounds_total(event)
+    if number > total:
+        raise Conflict({"round": f"{event} has {total} rounds; round {number} is beyond it"})
+    _check_previous_complete(previous)
+    return total
+
+
+def _write_pairings(rnd: Round, pairs: list[tuple[int, int]], byes: list[tuple[int, str]]) -> None:
+    block = rnd.variant_block
     for board, (white, black) in enumerate(pairs, start=1):
         Game.objects.create(
             round=rnd,
@@ -133,12 +147,8 @@ def pair_round(event: Event, number: int | None = None, *, by=None) -> Round:
             start_position=block.start_position,
         )
     for player_id, kind in byes:
-        Bye.objects.create(round=rnd, player_id=player_id, kind=kind, points=Decimal(str(bye_points(profile, kind))))
-    if event.status == Event.Status.DRAFT:
-        event.status = Event.Status.RUNNING
-        event.save(update_fields=["status"])
-    PairingChange.objects.create(event=event, round=rnd, user=by, description=f"Round {number} paired")
-    return rnd
+        points = Decimal(str(bye_points(rnd.event.scoring, kind)))
+        Bye.objects.create(round=rnd, player_id=player_id, kind=kind, points=points)
 
 
 def _pairings(event: Event, number: int) -> tuple[list[tuple[int, int]], list[tuple[int, str]]]:
@@ -148,7 +158,7 @@ def _pairings(event: Event, number: int) -> tuple[list[tuple[int, int]], list[tu
             "registration__player_id", flat=True
         )
     )
-    playing = {r.player_id for r in regs if _plays(r, number) and r.player_id not in requested}
+    playing = {r.player_id for r in regs if plays(r, number) and r.player_id not in requested}
     byes = [(pid, Bye.Kind.REQUESTED) for pid in sorted(requested)]
     plan = schedule(event)
     if plan is not None:
@@ -197,150 +207,70 @@ def _pairings(event: Event, number: int) -> tuple[list[tuple[int, int]], list[tu
 
 @transaction.atomic
 def publish_round(rnd: Round, *, by=None) -> Round:
-    """Publish a paired round with its variant block (idempotent)."""
-    rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+    """Publish a paired round (idempotent). A draft event is announced with it: a public round needs a public event."""
+    rnd = Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=rnd.pk)
     if rnd.status == Round.Status.PENDING:
         raise ValidationError({"round": f"round {rnd.number} is not paired yet"})
     if rnd.status == Round.Status.PAIRED:
+        event = rnd.event
+        if event.status == Event.Status.DRAFT:
+            event.status = Event.Status.RUNNING
+            event.save(update_fields=["status"])
+            log.audit(event, log.EVENT_ANNOUNCED, f"Event announced with the publication of round {rnd.number}", by=by)
         rnd.status = Round.Status.PUBLISHED
         rnd.published_at = timezone.now()
         rnd.save(update_fields=["status", "published_at"])
-        PairingChange.objects.create(event=rnd.event, round=rnd, user=by, description=f"Round {rnd.number} published")
-        send_change(ROUND_PUBLISHED, event=rnd.event, round=rnd, by=by)
+        log.audit(event, log.ROUND_PUBLISHED, f"Round {rnd.number} published", by=by, round=rnd, after=log.round_pairing(rnd))
+        send_change(ROUND_PUBLISHED, event=event, round=rnd, by=by)
     return refresh_round_status(rnd)
+
+
+def _unpublished(rnd: Round, doing: str) -> Round:
+    rnd = Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=rnd.pk)
+    if rnd.status != Round.Status.PAIRED:
+        status = rnd.get_status_display().lower()
+        raise Conflict({"round": f"round {rnd.number} is {status}: only an unpublished pairing {doing}"})
+    return rnd
 
 
 @transaction.atomic
 def unpair_round(rnd: Round, *, by=None) -> Round:
     """Throw away the pairing of a round that is not published yet, so it can be paired again."""
-    rnd = Round.objects.select_for_update().get(pk=rnd.pk)
-    if rnd.status != Round.Status.PAIRED:
-        raise ValidationError(
-            {"round": f"round {rnd.number} is {rnd.get_status_display().lower()}: only an unpublished pairing can be undone"}
-        )
+    rnd = _unpublished(rnd, "can be undone")
+    before = log.round_pairing(rnd)
     rnd.games.all().delete()
     rnd.byes.all().delete()
     rnd.status = Round.Status.PENDING
     rnd.save(update_fields=["status"])
-    PairingChange.objects.create(event=rnd.event, round=rnd, user=by, description=f"Round {rnd.number} pairing undone")
+    log.audit(rnd.event, log.ROUND_DELETED, f"Round {rnd.number} pairing undone", by=by, round=rnd, before=before)
     return rnd
-
-
-def _label(player_id: int, names: dict[int, str]) -> str:
-    return names.get(player_id) or f"player #{player_id}"
 
 
 @transaction.atomic
-def set_round_pairings(rnd: Round, boards: list[tuple[int, int]], *, by=None) -> Round:
-    """An arbiter's edit of an unpublished round: ``boards`` = [(white id, black id)] in board order.
+def delete_round(rnd: Round, *, by=None) -> None:
+    """Delete an unpublished round whole (its audit entries stay); the event's next round is then this one again."""
+    rnd = _unpublished(rnd, "can be deleted")
+    last = last_round(rnd.event)
+    if last is not None and last.number != rnd.number:
+        raise Conflict({"round": f"round {rnd.number} is not the last round: delete round {last.number} first"})
+    before = log.round_pairing(rnd)
+    event, number = rnd.event, rnd.number
+    rnd.delete()
+    log.audit(event, log.ROUND_DELETED, f"Round {number} deleted before publication", by=by, before=before)
 
-    Players left out of ``boards`` who were paired get a pairing bye. Each changed board is logged.
-    """
-    rnd = Round.objects.select_for_update(of=("self",)).select_related("event", "variant_block").get(pk=rnd.pk)
-    if rnd.status != Round.Status.PAIRED:
-        raise ValidationError(
-            {"round": f"round {rnd.number} is {rnd.get_status_display().lower()}: pairings can change only before publication"}
-        )
-    regs = {r.player_id: r for r in lineup(rnd.event)}
-    names = {pid: r.player.name for pid, r in regs.items()}
-    history = event_history(rnd.event, before_round=rnd.number)
-    seen = _check_boards(rnd, boards, regs, names, history)
-    _write_boards(rnd, boards, names, by)
-    _give_pairing_byes(rnd, regs, seen, names, history, by)
+
+@transaction.atomic
+def repair_round(rnd: Round, *, by=None) -> Round:
+    """Pair an unpublished round again from scratch (after a withdrawal, a forbidden pair added, ...)."""
+    rnd = _unpublished(rnd, "can be paired again")
+    before = log.round_pairing(rnd)
+    rnd.games.all().delete()
+    rnd.byes.all().delete()
+    rnd.status = Round.Status.PENDING
+    rnd.save(update_fields=["status"])
+    _write_pairings(rnd, *_pairings(rnd.event, rnd.number))
+    rnd.status = Round.Status.PAIRED
+    rnd.save(update_fields=["status"])
+    after = log.round_pairing(rnd)
+    log.audit(rnd.event, log.ROUND_REPAIRED, f"Round {rnd.number} paired again", by=by, round=rnd, before=before, after=after)
     return rnd
-
-
-def _check_boards(rnd: Round, boards: list[tuple[int, int]], regs: dict, names: dict, history: dict) -> set[int]:
-    """Refuse a player twice, unregistered, not playing this round, against themselves, a forbidden pairing or
-    (Swiss) a rematch; returns the players on the boards."""
-    event = rnd.event
-    seen: set[int] = set()
-    forbidden = {frozenset(p) for p in ForbiddenPairing.objects.filter(event=event).values_list("player_a_id", "player_b_id")}
-    for board, (white, black) in enumerate(boards, start=1):
-        for pid in (white, black):
-            if pid not in regs:
-                name = Player.objects.filter(pk=pid).values_list("name", flat=True).first() or f"player #{pid}"
-                raise ValidationError({"pairings": f"board {board}: {name} is not registered in {event}"})
-            if not _plays(regs[pid], rnd.number):
-                raise ValidationError({"pairings": f"board {board}: {_label(pid, names)} has withdrawn or not joined yet"})
-            if pid in seen:
-                raise ValidationError({"pairings": f"board {board}: {_label(pid, names)} is paired twice"})
-            seen.add(pid)
-        pair = f"{_label(white, names)} - {_label(black, names)}"
-        if white == black:
-            raise ValidationError({"pairings": f"board {board}: a player cannot play themselves"})
-        if frozenset((white, black)) in forbidden:
-            raise ValidationError({"pairings": f"board {board}: {pair} is a forbidden pairing"})
-        if event.format == Event.Format.SWISS and black in history.get(white, _NO_HISTORY).opponents:
-            raise ValidationError(
-                {"pairings": f"board {board}: {_label(white, names)} and {_label(black, names)} have already met"}
-            )
-    return seen
-
-
-def _write_boards(rnd: Round, boards: list[tuple[int, int]], names: dict, by) -> None:
-    """Save the boards that changed and delete the ones no longer there, logging each change."""
-    old = {g.board: g for g in rnd.games.all()}
-    before = {b: (g.white_id, g.black_id) for b, g in old.items()}
-    after = dict(enumerate(boards, start=1))
-    for board, pair in after.items():
-        if before.get(board) == pair:
-            continue
-        game = old.get(board) or _new_board(rnd, board)
-        game.white_id, game.black_id = pair
-        game.save()
-        was = before.get(board)
-        was_text = f"{_label(was[0], names)} - {_label(was[1], names)}" if was else "no game"
-        now_text = f"{_label(pair[0], names)} - {_label(pair[1], names)}"
-        _log(rnd, by, f"Round {rnd.number} board {board}: {was_text} changed to {now_text}")
-    for board in sorted(set(before) - set(after)):
-        old[board].delete()
-        _log(rnd, by, f"Round {rnd.number} board {board} removed")
-
-
-def _new_board(rnd: Round, board: int) -> Game:
-    """A board added by an arbiter: the variant and start of the round's block."""
-    block = rnd.variant_block
-    return Game(
-        round=rnd,
-        board=board,
-        variant=block.variant_key,
-        first_roll=block.first_roll,
-        second_roll=block.second_roll,
-        start_position=block.start_position,
-    )
-
-
-def _give_pairing_byes(rnd: Round, regs: dict, seen: set[int], names: dict, history: dict, by) -> None:
-    """Requested byes stay; everyone else not on a board gets a pairing bye (never a second one in a Swiss)."""
-    event = rnd.event
-    rnd.byes.exclude(kind=Bye.Kind.REQUESTED).exclude(player_id__in=set(regs) - seen).delete()
-    requested = set(rnd.byes.values_list("player_id", flat=True))
-    for pid, reg in regs.items():
-        if pid in seen or pid in requested or not _plays(reg, rnd.number) or rnd.byes.filter(player_id=pid).exists():
-            continue
-        if event.format == Event.Format.SWISS and history[pid].had_pairing_bye:
-            raise ValidationError({"pairings": f"{_label(pid, names)} is left without a game but has already had a bye"})
-        points = Decimal(str(bye_points(event.scoring, "pairing")))
-        Bye.objects.create(round=rnd, player_id=pid, kind=Bye.Kind.PAIRING, points=points)
-        _log(rnd, by, f"Round {rnd.number}: {_label(pid, names)} gets the bye")
-
-
-def _log(rnd: Round, by, description: str) -> None:
-    PairingChange.objects.create(event=rnd.event, round=rnd, user=by, description=description)
-
-
-class _NoHistory:
-    opponents: frozenset = frozenset()
-
-
-_NO_HISTORY = _NoHistory()
-
-
-def swap_colours(game: Game, *, by=None) -> Game:
-    """Swap White and Black on one board of an unpublished round (logged)."""
-    rnd = game.round
-    boards = [(g.white_id, g.black_id) for g in rnd.games.order_by("board")]
-    boards[game.board - 1] = (game.black_id, game.white_id)
-    set_round_pairings(rnd, boards, by=by)
-    return Game.objects.get(pk=game.pk)
