@@ -4,12 +4,20 @@ DRF already answers validation errors with 400; this handler also turns Django's
 services) into a 400 that names the field, an oversized body into a 413, and gives every other refusal an
 ``errors`` entry naming what was wrong (the body, the method, the token, ...), so no error lacks a field and
 none can surface as a 500.
+
+Errors Django answers before any API view runs (no route matches, a bad request, a refusal raised by middleware,
+an unhandled exception) are JSON in the same shape under ``/api/`` too: ``config.urls`` names the handlers below,
+which keep Django's HTML pages for every other path, and routes what no API route matches to
+:func:`api_not_found` (which, unlike ``handler404``, also answers JSON when DEBUG is on).
 """
 
 from __future__ import annotations
 
 from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.urls import Resolver404, resolve
+from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -54,3 +62,55 @@ def exception_handler(exc, context):
     elif isinstance(data, dict) and "errors" not in data:
         response.data = {**data, "errors": {_field_for(exc): [str(data["detail"])]}}
     return response
+
+
+API_PREFIX = "/api/"
+
+
+def is_api(request: HttpRequest) -> bool:
+    return request.path.startswith(API_PREFIX)
+
+
+def json_error(status_code: int, field: str, reason: str) -> JsonResponse:
+    """The API's error shape for a response no DRF view made."""
+    return JsonResponse({"detail": reason, "errors": {field: [reason]}}, status=status_code)
+
+
+def _resolves(path: str) -> bool:
+    try:
+        resolve(path)
+    except Resolver404:
+        return False
+    return True
+
+
+def api_not_found(request: HttpRequest, rest: str = "") -> JsonResponse:
+    """No API route matches (an unknown path, a negative or non-numeric id): a JSON 404 naming the path."""
+    reason = f"no such path: {request.path}"
+    if not request.path_info.endswith("/") and _resolves(request.path_info + "/"):
+        reason += f" (did you mean {request.path}/ ?)"
+    return json_error(404, "path", reason)
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if is_api(request):
+        return api_not_found(request)
+    return defaults.page_not_found(request, exception)
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if is_api(request):
+        return json_error(400, "request", "the request could not be understood")
+    return defaults.bad_request(request, exception)
+
+
+def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if is_api(request):
+        return json_error(403, "permission", str(exception) or "you may not do this")
+    return defaults.permission_denied(request, exception)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    if is_api(request):
+        return json_error(500, "server", "the server failed to answer; the error is logged")
+    return defaults.server_error(request)

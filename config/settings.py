@@ -132,6 +132,12 @@ REST_FRAMEWORK = {
     # Behind N trusted reverse proxies the client address is the Nth from the right in X-Forwarded-For.
     "NUM_PROXIES": env_int("NUM_PROXIES", 0) or None,
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
+    # JSON bodies are bounded in size and nesting depth (a deep body would otherwise be a RecursionError, a 500).
+    "DEFAULT_PARSER_CLASSES": [
+        "config.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Random Variant Chess events API",

@@ -1,7 +1,8 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from config.api_errors import api_not_found
 from config.api_root import api_root
 from config.health import healthz
 
@@ -16,4 +17,11 @@ urlpatterns = [
     path("api/", include("tournaments.urls_api")),
     path("", include("games.urls")),
     path("", include("tournaments.urls")),
+    re_path(r"^api/", api_not_found),  # last: what no API route matches is a JSON 404, DEBUG or not
 ]
+
+# Errors raised outside the API views: JSON under /api/, Django's pages elsewhere (config.api_errors).
+handler400 = "config.api_errors.bad_request"
+handler403 = "config.api_errors.permission_denied"
+handler404 = "config.api_errors.page_not_found"
+handler500 = "config.api_errors.server_error"
