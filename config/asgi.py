@@ -1,6 +1,32 @@
+"""The ASGI application every server runs (`make run`, the container): Django's HTTP views and the sockets.
+
+``/ws/games/{id}/`` and ``/ws/events/{slug}/`` (games.routing) authenticate with the session cookie and accept
+only pages of our own hosts (ALLOWED_HOSTS), against cross-site socket hijacking.
+"""
+
 import os
 
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-application = get_asgi_application()
+django_application = get_asgi_application()  # first: sets Django up before the consumers import models
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from games.push import remember_loop  # noqa: E402
+from games.routing import websocket_urlpatterns  # noqa: E402
+
+router = ProtocolTypeRouter(
+    {
+        "http": django_application,
+        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+    }
+)
+
+
+async def application(scope, receive, send):
+    """The router, after noting the server's event loop: a push made in a request thread is handed to it."""
+    remember_loop()
+    await router(scope, receive, send)

@@ -92,3 +92,28 @@ def broker_url(url: str) -> str:
     if parts.scheme != "memory" and not parts.hostname:
         fail(f"CELERY_BROKER_URL names no host: {url!r}")
     return url
+
+
+def channel_layers(url: str, prefix: str = "rvchess") -> dict:
+    """Django Channels' CHANNEL_LAYERS from CHANNEL_LAYER_URL (or REDIS_URL).
+
+    Empty means the in-memory layer, which reaches only the sockets of this one process: enough for `make run`,
+    never for several web processes (a move answered by one must reach the sockets held by the others).
+    """
+    if not url:
+        return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    parts = urlsplit(url)
+    if parts.scheme not in {"redis", "rediss"}:
+        fail(f"CHANNEL_LAYER_URL must start with redis:// or rediss://, not {url.split(':', 1)[0]!r}")
+    try:
+        parts.port  # noqa: B018 - raises ValueError for a non-numeric port
+    except ValueError:
+        fail(f"CHANNEL_LAYER_URL has a bad port: {url!r}")
+    if not parts.hostname:
+        fail(f"CHANNEL_LAYER_URL names no host: {url!r}")
+    return {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [url], "prefix": prefix},
+        }
+    }

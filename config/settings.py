@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from config.env import broker_url, database_config, env_bool, env_int, env_list, env_str, fail
+from config.env import broker_url, channel_layers, database_config, env_bool, env_int, env_list, env_str, fail
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -32,6 +32,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "channels",
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
@@ -54,6 +55,14 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"  # what every server runs: HTTP and the game and event sockets
+
+# --- Channels: pushing game and event changes to sockets --------------------------------------------------
+# Unset: in-memory, one process (`make run`). Several web processes need Redis so that a change made in one
+# reaches the sockets held by the others.
+CHANNEL_LAYERS = channel_layers(
+    env_str("CHANNEL_LAYER_URL") or env_str("REDIS_URL"), prefix=env_str("CHANNEL_LAYER_PREFIX", "rvchess")
+)
 
 TEMPLATES = [
     {
@@ -159,14 +168,17 @@ SPECTACULAR_SETTINGS = {
 LOGIN_URL = "/admin/login/"
 
 # --- production hardening (check --deploy) ----------------------------------------------------------------
+# HTTPS=0 is for a trial over plain HTTP (docker compose on http://localhost:8000 with no TLS proxy in front): no
+# redirect to https, no HSTS and cookies not marked Secure, which a browser would not send back over HTTP.
 if not DEBUG:
+    HTTPS = env_bool("HTTPS", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
-    SESSION_COOKIE_SECURE = True
-    CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000)
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = True
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True) if HTTPS else False
+    SESSION_COOKIE_SECURE = HTTPS
+    CSRF_COOKIE_SECURE = HTTPS
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000) if HTTPS else 0
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
+    SECURE_HSTS_PRELOAD = HTTPS
     SECURE_CONTENT_TYPE_NOSNIFF = True
     X_FRAME_OPTIONS = "DENY"
 

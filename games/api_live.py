@@ -21,7 +21,7 @@ from tournaments.services.events import is_arbiter
 from variants.base import ARMIES, IllegalMoveError, InvalidPositionError
 
 
-def _rejected(exc: MoveRejected) -> Response:
+def rejected(exc: MoveRejected) -> Response:
     return Response({"detail": exc.reason, "errors": {exc.field: [exc.reason]}}, status=exc.status)
 
 
@@ -49,16 +49,16 @@ def game_view(request, game_id: int):
         return Response(game_detail(game, request.user, now))
     except (IllegalMoveError, InvalidPositionError) as exc:
         # Stored moves that no longer replay (data edited by hand): say so instead of failing.
-        return _rejected(MoveRejected(409, "game", f"the stored game does not replay: {exc}"))
+        return rejected(MoveRejected(409, "game", f"the stored game does not replay: {exc}"))
 
 
-def _login_required() -> Response:
-    response = _rejected(MoveRejected(401, "player", "log in: send the header 'Authorization: Token <your token>'"))
+def login_required() -> Response:
+    response = rejected(MoveRejected(401, "player", "log in: send the header 'Authorization: Token <your token>'"))
     response["WWW-Authenticate"] = "Token"
     return response
 
 
-def _json_object(request, field: str, shape: str) -> dict | MoveRejected:
+def json_object(request, field: str, shape: str) -> dict | MoveRejected:
     """The request body as a dict, or the refusal naming ``field`` (DRF parses lazily, so parse errors come here)."""
     try:
         data = request.data
@@ -91,18 +91,19 @@ def _json_only(view):
 def move_view(request, game_id: int):
     """Play a move (Parity Chess: seal it; Switch-Side Chain-Chess: ``SAN/S`` claims a switch)."""
     if not request.user.is_authenticated:
-        return _login_required()
-    data = _json_object(request, "move", "{move, client_id?}")
+        return login_required()
+    data = json_object(request, "move", "{move, client_id?}")
     if isinstance(data, MoveRejected):
-        return _rejected(data)
+        return rejected(data)
     if game_id > MAX_ID:
-        return _rejected(MoveRejected(404, "game", "no such game"))
+        return rejected(MoveRejected(404, "game", "no such game"))
     now = timezone.now()  # the server time of this request, read once
     try:
         answer = submit_move(game_id, request.user, data.get("move"), data.get("client_id", ""), now=now)
     except MoveRejected as exc:
-        return _rejected(exc)
-    body = game_detail(answer.game, request.user, now)
+        return rejected(exc)
+    pushed = getattr(answer.game, "pushed_detail", None)  # the state just pushed to the sockets, when it is everyone's
+    body = dict(pushed) if pushed is not None and not answer.sealed else game_detail(answer.game, request.user, now)
     body["move"] = answer.move
     body["duplicate"] = answer.duplicate
     return Response(body, status=status.HTTP_200_OK)
@@ -127,24 +128,24 @@ def clock_view(request, game_id: int):
     ``adjust`` adds (positive) or takes (negative) time from an army's clock (FIDE 7.5.5, 9.5, 12.9).
     """
     if not request.user.is_authenticated:
-        return _login_required()
+        return login_required()
     game = _load(game_id, request.user)
     if game is None:
-        return _rejected(MoveRejected(404, "game", "no such game"))
+        return rejected(MoveRejected(404, "game", "no such game"))
     if not is_arbiter(request.user, game.round.event):
-        return _rejected(MoveRejected(403, "action", "only the event's arbiters, its organizer and staff may set clocks"))
-    data = _json_object(request, "action", "{action, side?, seconds?}")
+        return rejected(MoveRejected(403, "action", "only the event's arbiters, its organizer and staff may set clocks"))
+    data = json_object(request, "action", "{action, side?, seconds?}")
     if isinstance(data, MoveRejected):
-        return _rejected(data)
+        return rejected(data)
     delta_ms = 0
     if data.get("action") == "adjust":
         try:
             delta_ms = round(float(data.get("seconds")) * 1000)
         except (TypeError, ValueError, OverflowError):
-            return _rejected(MoveRejected(400, "seconds", "a number of seconds to add (negative to take) is required"))
+            return rejected(MoveRejected(400, "seconds", "a number of seconds to add (negative to take) is required"))
     now = timezone.now()
     try:
         arbiter_clock(game_id, str(data.get("action", "")), side=data.get("side"), delta_ms=delta_ms, now=now)
     except MoveRejected as exc:
-        return _rejected(exc)
+        return rejected(exc)
     return Response(game_detail(_load(game_id, request.user), request.user, now))

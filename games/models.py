@@ -6,6 +6,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from variants.terminations import FIFTY_MOVES, PERPETUAL_CHECK, THREEFOLD
+
 
 class Move(models.Model):
     """One move (or, in Parity Chess, one sealed move) as it was received, for audit and idempotent retries."""
@@ -50,3 +52,46 @@ class ResultReport(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+
+
+class GameAction(models.Model):
+    """A draw offer or a claim a player made during a live game, and what became of it.
+
+    An open draw offer stands until the opponent answers it or moves, or the game ends; a perpetual-check claim the
+    opponent has not conceded waits for the arbiter with the moves as they stood (docs/rules/game-actions.md).
+    Who made it is the *seat* (the person), never the army: in Switch-Side Chain-Chess an offer stays with its
+    person when the armies change hands.
+    """
+
+    class Kind(models.TextChoices):
+        DRAW_OFFER = "draw-offer", "Draw offer"
+        THREEFOLD = THREEFOLD, "Claim: threefold repetition"
+        FIFTY_MOVES = FIFTY_MOVES, "Claim: fifty-move rule"
+        PERPETUAL_CHECK = PERPETUAL_CHECK, "Claim: perpetual check"
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Awaiting the opponent (or, in Parity Chess, the end of the turn)"
+        ARBITER = "arbiter", "Awaiting the arbiter"
+        ACCEPTED = "accepted", "Accepted (the game ended)"
+        DECLINED = "declined", "Declined or rejected"
+        LAPSED = "lapsed", "Lapsed (the opponent moved on, or the game ended otherwise)"
+
+    game = models.ForeignKey("tournaments.Game", on_delete=models.CASCADE, related_name="actions")
+    kind = models.CharField(max_length=24, choices=Kind.choices)
+    seat = models.CharField(max_length=5, help_text="The person who made it: the seat that started as white or black.")
+    army = models.CharField(max_length=5, help_text="The army that person played when making it (the checking side).")
+    ply = models.PositiveIntegerField(help_text="Entries in the move list when it was made.")
+    moves = models.JSONField(default=list, blank=True, help_text="The move list when it was made (for the arbiter).")
+    position = models.CharField(max_length=300, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    note = models.CharField(max_length=500, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["game", "status"], name="game_action_open")]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} by {self.seat} ({self.get_status_display().lower()})"

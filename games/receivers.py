@@ -10,22 +10,36 @@ from django.db import transaction
 from django.utils import timezone
 
 from clocks import Clock
+from games import event_news
 from games.play.engines import forget_engine
 from games.play.flags import forget_game
 from games.play.game_clock import save_clock, to_ms
-from tournaments.models import Game
-from tournaments.signals import RESULT_FINAL
+from games.play.pending import lapse_all
+from tournaments.models import Event, Game, Round
+from tournaments.signals import RESULT_FINAL, ROUND_PUBLISHED, STANDINGS_UPDATED
 
 
-def on_record_changed(sender: type, change: str, game: Game | None = None, **kwargs: object) -> None:
-    """The receiver of :data:`tournaments.signals.record_changed`: dispatches on the kind of change."""
+def on_record_changed(
+    sender: type, change: str, event: Event | None = None, game: Game | None = None, round: Round | None = None, **kwargs: object
+) -> None:
+    """The receiver of :data:`tournaments.signals.record_changed`: dispatches on the kind of change. Pushes to the
+    sockets (games.event_news) are sent after commit and never fail the change (they log)."""
     if change == RESULT_FINAL and game is not None:
         stop_play_on_final_result(game)
+        game_id = game.pk
+        transaction.on_commit(lambda: event_news.announce_result(game_id))
+    elif change == ROUND_PUBLISHED and event is not None and round is not None:
+        event_id, round_id = event.pk, round.pk
+        transaction.on_commit(lambda: event_news.announce_round(event_id, round_id))
+    elif change == STANDINGS_UPDATED and event is not None:
+        event_id = event.pk
+        transaction.on_commit(lambda: event_news.announce_standings(event_id))
 
 
 def stop_play_on_final_result(game: Game) -> None:
-    """A result became final: a game still in play (an arbiter decided it) stops its clock, and this process
-    forgets its cached engine and flag check once the result is committed."""
+    """A result became final: a game still in play (an arbiter decided it) stops its clock, its waiting draw offer
+    or claim lapses, and this process forgets its cached engine and flag check once the result is committed."""
+    lapse_all(game, timezone.now(), "the game ended")
     if game.clock:
         clock = Clock.from_dict(game.clock)
         if not clock.stopped or game.flag_deadline is not None:

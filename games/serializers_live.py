@@ -16,6 +16,7 @@ from rest_framework import serializers
 
 from games.play.engines import put_engine, take_engine
 from games.play.game_clock import load_clock, to_ms
+from games.play.pending import state_fields
 from games.play.seats import pending_sealed, seats_of
 from games.serializers_players import GamePlayerSerializer
 from tournaments.models import Game, Player
@@ -68,16 +69,17 @@ def _points(value) -> float | None:
     return float(value) if value is not None else None
 
 
-def game_detail(game: Game, user, now: datetime) -> dict:
-    """The public state of ``game`` as of ``now`` (plus the requesting player's own sealed move)."""
+def game_detail(game: Game, user, now: datetime, *, seats: set[str] | None = None) -> dict:
+    """The public state of ``game`` as of ``now``, plus the requesting player's own sealed move (the player is
+    ``user``, or the holder of ``seats`` when the state is pushed to a player's socket)."""
     engine = take_engine(game)
     try:
-        return _detail(game, engine, user, now)
+        return _detail(game, engine, seats_of(game, user) if seats is None else seats, now)
     finally:
         put_engine(game, engine)
 
 
-def _to_move(game: Game, engine, user, finished: bool) -> dict:
+def _to_move(game: Game, engine, seats: set[str], finished: bool) -> dict:
     """Whose move it is and their legal moves; in a simultaneous variant also which sides have sealed (and the
     requesting player's own sealed move, never anyone else's)."""
     if not engine.simultaneous:
@@ -89,7 +91,6 @@ def _to_move(game: Game, engine, user, finished: bool) -> dict:
         }
     pending = pending_sealed(game) if game.status == Game.Status.LIVE else {}
     sealed = {army: army in pending for army in ARMIES}
-    seats = seats_of(game, user)
     to_move = [] if finished else [a for a in ARMIES if not sealed[a]]
     return {
         "turn": to_move[0] if to_move else engine.turn,
@@ -110,10 +111,10 @@ def _clocks(game: Game, controllers: dict[str, str], now: datetime) -> dict:
     return clocks
 
 
-def _detail(game: Game, engine, user, now: datetime) -> dict:
+def _detail(game: Game, engine, seats: set[str], now: datetime) -> dict:
     finished = game.status == Game.Status.FINISHED or bool(game.result)
     controllers = {army: engine.controller(army) for army in ARMIES}
-    moving = _to_move(game, engine, user, finished)
+    moving = _to_move(game, engine, seats, finished)
     turn, by_army = moving["turn"], moving["by_army"]
     # The move path loads the game with these facts already joined in (games.play.store.lock_for_move).
     event_slug = game.event_slug if hasattr(game, "event_slug") else game.round.event.slug
@@ -148,6 +149,8 @@ def _detail(game: Game, engine, user, now: datetime) -> dict:
         "version": game.version,
         "started_at": _iso(game.started_at),
         "finished_at": _iso(game.finished_at),
+        # Waiting draw offer and claim (games.play.pending): who made them, by seat, and what a claim awaits.
+        **(state_fields(game, engine.simultaneous) if not finished else {"draw_offer": None, "claim": None}),
     }
     if engine.simultaneous:
         detail["sealed"] = moving["sealed"]

@@ -9,6 +9,10 @@ the earlier answer without applying the move again.
 
 The modules, from the bottom up: ``game_clock`` (server time and the stored clock), ``engines`` (the
 per-process engine cache), ``store`` (the row lock and the writes of a move), ``seats`` (who plays which side),
-``ending`` (ending and scoring a game), ``flags`` (the flag check and its scheduling), ``moves`` (the move
-service), ``arbiter`` (the arbiter's clock), ``reads`` (what a reader may see, flag checked first).
+``ending`` (ending and scoring a game), ``flags`` (the flag check and its scheduling), ``table`` (the locked
+frame every player's action runs in), ``pending`` (draw offers and claims waiting for an answer), ``moves`` (the
+move service), ``resign_draw`` (resignation and draw offers), ``claims`` (threefold, fifty moves, perpetual check),
+``perpetual`` (the arbiter's decision on a perpetual-check claim), ``arbiter`` (the arbiter's clock), ``reads``
+(what a reader may see, flag checked first). Every change is pushed to the sockets after commit
+(:mod:`games.push`); ``Game.version`` is the sequence number of those pushes.
 """

@@ -10,8 +10,9 @@ from django.utils import timezone
 from clocks import Clock, ClockError
 from games.play.flags import after_commit
 from games.play.game_clock import load_clock, save_clock, to_ms
-from games.play.moves import MoveRejected
 from games.play.store import lock_game
+from games.play.table import MoveRejected
+from games.push import push_game_after_commit
 from tournaments.models import Game
 from variants.base import ARMIES
 
@@ -46,4 +47,5 @@ def arbiter_clock(game_id: int, action: str, *, side: str | None = None, delta_m
         game.version += 1
         game.save(update_fields=["clock", "flag_deadline", "version"])
         after_commit(game, None, now, rearm=True)  # time taken away or a resumed pause may need an earlier check
+        push_game_after_commit(game, now)
         return game

@@ -68,6 +68,15 @@ def end_on_time(game: Game, engine: Engine, clock: Clock, now: datetime) -> Game
     return _record(game, result=result, termination=termination, position=engine.position())
 
 
+def end_off_board(
+    game: Game, engine: Engine, clock: Clock, now: datetime, *, result: str, termination: str, checking_side: str | None = None
+) -> Game:
+    """End the game by the players or the arbiter (resignation, agreement, a claim upheld), save it and score it:
+    the clocks stop and the position on the board is the one material is read from."""
+    _finish(game, clock.stop(to_ms(now)), now, [])
+    return _record(game, result=result, termination=termination, position=engine.position(), checking_side=checking_side)
+
+
 def end_on_board(game: Game, engine: Engine, clock: Clock, now: datetime, fields: list[str]) -> Game:
     """End the game the engine says is over, saving ``fields`` too, and score it."""
     outcome = engine.outcome()

@@ -1,8 +1,9 @@
 """The move service: a player's move checked by the engine, the clock pressed, move and game written.
 
-:func:`submit_move` follows the order of checks in the package's docstring under the game's row lock; a move
-of a simultaneous variant (Parity Chess) is sealed (:func:`_seal`) and the turn resolved once both are in.
-A refusal is a :class:`MoveRejected` and then nothing changes.
+:func:`submit_move` runs in :func:`games.play.table.run_locked` (the row lock and the order of checks in the
+package's docstring); a move of a simultaneous variant (Parity Chess) is sealed (:func:`_seal`) and the turn
+resolved once both are in. A refusal is a :class:`MoveRejected` and then nothing changes. Every move also answers
+the waiting draw offers and claims (:mod:`games.play.pending`) and, once committed, is pushed to the sockets.
 """
 
 from __future__ import annotations
@@ -10,32 +11,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db import transaction
 from django.utils import timezone
 
 from clocks import Clock, begin_turn, commit
 from games.models import Move
-from games.play.ending import end_on_board, end_on_time
-from games.play.engines import take_engine
+from games.play.ending import end_on_board
 from games.play.flags import after_commit
-from games.play.game_clock import load_clock, save_clock, to_ms
-from games.play.seats import pending_sealed, seats_of
-from games.play.store import PLAYABLE_ROUND_STATES, execute, lock_for_move, move_insert, update_game
+from games.play.game_clock import save_clock, to_ms
+from games.play.pending import settle_after_move
+from games.play.seats import pending_sealed
+from games.play.store import execute, move_insert, update_game
+from games.play.table import MoveRejected, Seated, run_locked
+from games.push import push_game_after_commit
 from tournaments.models import Game
 from variants.base import ARMIES, BLACK, WHITE, Engine, IllegalMoveError
 
 MAX_MOVE_LENGTH = 40
 MAX_CLIENT_ID_LENGTH = 64
 
-
-class MoveRejected(Exception):
-    """A move (or clock action) the server refuses: ``status`` is the HTTP status, ``field`` the input it concerns."""
-
-    def __init__(self, status: int, field: str, reason: str) -> None:
-        super().__init__(reason)
-        self.status = status
-        self.field = field
-        self.reason = reason
+__all__ = ["MoveAnswer", "MoveRejected", "play_seated", "submit_move"]
 
 
 @dataclass
@@ -62,41 +56,27 @@ def submit_move(game_id: int, user, move: object, client_id: object = "", now: d
     """Play ``move`` for ``user`` in game ``game_id``; raises :class:`MoveRejected` and then changes nothing
     (except ending the game when a flag had already fallen: that is committed, then the move is refused)."""
     move, client_id = _check_input(move, client_id)
-    rejection: MoveRejected | None = None
-    with transaction.atomic():
-        game = lock_for_move(game_id)
-        if game is None:
-            raise MoveRejected(404, "game", "no such game")
-        now = now or timezone.now()
-        seats = seats_of(game, user)
-        if not seats:
-            raise MoveRejected(403, "player", "you are not playing in this game")
-        if client_id:
-            earlier = Move.objects.filter(game=game, client_id=client_id).order_by().first()
-            if earlier is not None:
-                if earlier.seat not in seats:
-                    raise MoveRejected(409, "client_id", "this client_id was used for another player's move")
-                return MoveAnswer(game, earlier.notation, duplicate=True, sealed=earlier.sealed)
-        if game.status == Game.Status.FINISHED or game.result:
-            raise MoveRejected(409, "game", f"the game is over ({game.result or 'finished'})")
-        if game.round_status not in PLAYABLE_ROUND_STATES:
-            raise MoveRejected(409, "game", "the round is not published yet")
-        engine = take_engine(game)
-        clock = load_clock(game)
-        fallen = clock.flag_fall(to_ms(now))
-        if fallen.flagged:
-            game = end_on_time(game, engine, fallen, now)
-            after_commit(game, None, now)
-            rejection = MoveRejected(409, "game", f"the game is over: the {' and '.join(fallen.flagged)} flag fell")
-        elif clock.paused:
-            raise MoveRejected(409, "game", "the clocks are paused by the arbiter; wait until play resumes")
-        elif engine.simultaneous:
-            answer = _seal(game, engine, clock, seats, move, client_id, now)
-        else:
-            answer = _play(game, engine, clock, seats, move, client_id, now)
-    if rejection is not None:
-        raise rejection
-    return answer
+
+    def retried(game: Game, seats: set[str]) -> MoveAnswer | None:
+        if not client_id:
+            return None
+        earlier = Move.objects.filter(game=game, client_id=client_id).order_by().first()
+        if earlier is None:
+            return None
+        if earlier.seat not in seats:
+            raise MoveRejected(409, "client_id", "this client_id was used for another player's move")
+        return MoveAnswer(game, earlier.notation, duplicate=True, sealed=earlier.sealed)
+
+    return run_locked(game_id, user, now or timezone.now(), lambda seated: play_seated(seated, move, client_id), first=retried)
+
+
+def play_seated(seated: Seated, move: str, client_id: str = "") -> MoveAnswer:
+    """Play (or, in a simultaneous variant, seal) ``move`` in the locked game; also the first half of a draw
+    offer or claim that is made with a move."""
+    game, engine, clock, seats, now = seated.game, seated.engine, seated.clock, seated.seats, seated.now
+    if engine.simultaneous:
+        return _seal(game, engine, clock, seats, move, client_id, now)
+    return _play(game, engine, clock, seats, move, client_id, now)
 
 
 def _play(game: Game, engine: Engine, clock: Clock, seats: set[str], move: str, client_id: str, now: datetime) -> MoveAnswer:
@@ -129,13 +109,18 @@ def _play(game: Game, engine: Engine, clock: Clock, seats: set[str], move: str, 
         clock_after=clock.view(now_ms),
     )
     game.fresh_position = game.position  # the answer shows it without asking the engine again
-    game = _store_move(game, engine, clock, now, ["moves", "position", "controllers", "started_at"], logged)
+    game = _store_move(game, engine, clock, now, ["moves", "position", "controllers", "started_at"], logged, seat, True)
     return MoveAnswer(game, canonical)
 
 
-def _store_move(game: Game, engine: Engine, clock: Clock, now: datetime, fields: list[str], logged) -> Game:
-    """Write the move (or sealed move) and the game in this transaction: ended on the board, or live on."""
-    if engine.outcome() is not None:
+def _store_move(
+    game: Game, engine: Engine, clock: Clock, now: datetime, fields: list[str], logged, mover: str, resolved: bool
+) -> Game:
+    """Write the move (or sealed move) and the game in this transaction: ended on the board, or live on; then
+    settle the offers and claims the move answers and push the new state once committed."""
+    outcome = engine.outcome()
+    settle_after_move(game, mover, now, ending=outcome.termination if outcome else None, turn_resolved=resolved)
+    if outcome is not None:
         execute(*logged)
         game = end_on_board(game, engine, clock, now, fields)
     else:
@@ -144,6 +129,7 @@ def _store_move(game: Game, engine: Engine, clock: Clock, now: datetime, fields:
         game.version += 1
         update_game(game, [*fields, "status", "clock", "flag_deadline", "version"], logged)
     after_commit(game, engine, now)
+    push_game_after_commit(game, now)
     return game
 
 
@@ -187,5 +173,5 @@ def _seal(game: Game, engine: Engine, clock: Clock, seats: set[str], move: str, 
         fields += ["moves", "position"]
         if engine.outcome() is None:
             clock = begin_turn(clock, now_ms)
-    game = _store_move(game, engine, clock, now, fields, logged)
+    game = _store_move(game, engine, clock, now, fields, logged, engine.controller(army), len(pending_moves) == 2)
     return MoveAnswer(game, move, sealed=True)

@@ -1,0 +1,126 @@
+"""Game actions over the API: resign, draw offers, claims (the players of the game, logged in).
+
+* ``POST /api/games/{id}/resign/`` -> 200 with the game state (``termination: "resignation"``).
+* ``POST /api/games/{id}/draw/`` {action: offer | accept | decline, move?} -> 200 with the state, whose
+  ``draw_offer`` is ``{"by": "white" | "black"}`` (the seat, the person) or null.
+* ``POST /api/games/{id}/claim/`` {kind: threefold-repetition | fifty-moves | perpetual-check, action?: claim |
+  concede | refuse, move?} -> 200 with the ended game, or 202 {status: "pending", awaiting, game} while the claim
+  waits for the opponent, the arbiter or (Parity Chess) the end of the turn, or 400 with the reason.
+
+Refusals are ``{"detail", "errors": {field: [reason]}}`` with 401 (no login), 403 (not playing), 404, 409 (the game
+is over, an offer already stands, nothing to answer) or 400 (bad input, a claim the position does not support),
+and change nothing. Every change is pushed to the game's sockets.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.utils import timezone
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+
+from games.api_live import MAX_ID, json_object, login_required, rejected
+from games.play.claims import CLAIM_ACTIONS, CLAIM_KINDS, claim
+from games.play.resign_draw import DRAW_ACTIONS, ActionAnswer, draw, resign
+from games.play.table import MoveRejected
+from games.serializers_live import game_detail
+from variants.registry import get_engine
+
+ENDED = OpenApiResponse(description="The game state (ended, or with the offer or claim shown)")
+PENDING = OpenApiResponse(description="{status: pending, awaiting: opponent | arbiter | turn, game: the state}")
+REFUSED = OpenApiResponse(description="{detail, errors: {field: [reason]}}; nothing changed")
+
+
+def _state(answer: ActionAnswer, user, now: datetime) -> dict:
+    """The state after the action; the one just pushed to the sockets when everybody sees the same."""
+    game = answer.game
+    pushed = getattr(game, "pushed_detail", None)
+    if pushed is not None and not get_engine(game.variant).simultaneous:
+        return dict(pushed)
+    return game_detail(game, user, now)
+
+
+def _run(request, game_id: int, shape: str, field: str, action) -> Response:
+    """Authenticate, read the JSON body, run ``action(data, now)`` and answer 200, 202 or the refusal."""
+    if not request.user.is_authenticated:
+        return login_required()
+    data = json_object(request, field, shape) if shape else {}
+    if isinstance(data, MoveRejected):
+        return rejected(data)
+    if game_id > MAX_ID:
+        return rejected(MoveRejected(404, "game", "no such game"))
+    now = timezone.now()
+    try:
+        answer = action(data, now)
+    except MoveRejected as exc:
+        return rejected(exc)
+    state = _state(answer, request.user, now)
+    if answer.pending:
+        return Response({"status": "pending", "awaiting": answer.pending, "game": state}, status=202)
+    return Response(state)
+
+
+@extend_schema(request=None, responses={200: ENDED, 401: REFUSED, 403: REFUSED, 404: REFUSED, 409: REFUSED})
+@api_view(["POST"])
+@permission_classes([AllowAny])  # checked in _run, so that a missing login is answered like every other refusal
+def resign_view(request, game_id: int):
+    """Resign: the opponent wins (also while the arbiter has paused the clocks)."""
+    return _run(request, game_id, "", "player", lambda data, now: resign(game_id, request.user, now))
+
+
+@extend_schema(
+    request=inline_serializer(
+        "DrawAction",
+        {
+            "action": serializers.ChoiceField(choices=list(DRAW_ACTIONS)),
+            "move": serializers.CharField(required=False, help_text="With an offer: the move made with it (Parity: sealed)"),
+            "client_id": serializers.CharField(required=False),
+        },
+    ),
+    responses={200: ENDED, 400: REFUSED, 401: REFUSED, 403: REFUSED, 404: REFUSED, 409: REFUSED},
+)
+@api_view(["POST"])
+@permission_classes([AllowAny])
+def draw_view(request, game_id: int):
+    """Offer a draw (one open offer; it stands until the opponent answers or moves), accept or decline one."""
+
+    def act(data: dict, now: datetime) -> ActionAnswer:
+        return draw(game_id, request.user, data.get("action"), data.get("move"), _client_id(data), now)
+
+    return _run(request, game_id, "{action: offer | accept | decline, move?}", "action", act)
+
+
+@extend_schema(
+    request=inline_serializer(
+        "ClaimAction",
+        {
+            "kind": serializers.ChoiceField(choices=list(CLAIM_KINDS)),
+            "action": serializers.ChoiceField(choices=list(CLAIM_ACTIONS), required=False, default="claim"),
+            "move": serializers.CharField(required=False, help_text="The move that completes the repetition or fifty moves"),
+            "client_id": serializers.CharField(required=False),
+        },
+    ),
+    responses={200: ENDED, 202: PENDING, 400: REFUSED, 401: REFUSED, 403: REFUSED, 404: REFUSED, 409: REFUSED},
+)
+@api_view(["POST"])
+@permission_classes([AllowAny])
+def claim_view(request, game_id: int):
+    """Claim threefold repetition, the fifty-move rule or perpetual check; concede or refuse a perpetual-check claim."""
+
+    def act(data: dict, now: datetime) -> ActionAnswer:
+        return claim(game_id, request.user, data.get("kind"), data.get("action", "claim"), data.get("move"), _client_id(data), now)
+
+    return _run(request, game_id, "{kind, action?: claim | concede | refuse, move?}", "kind", act)
+
+
+def _client_id(data: dict) -> str:
+    value = data.get("client_id", "")
+    if value is None:
+        return ""
+    if not isinstance(value, str) or len(value) > 64:
+        raise MoveRejected(400, "client_id", "must be a string of at most 64 characters")
+    return value.strip()

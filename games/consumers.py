@@ -1,0 +1,146 @@
+"""The sockets: ``/ws/games/{id}/`` (a game's state after every change) and ``/ws/events/{slug}/`` (an event's news).
+
+Both are read-only: moves and game actions go to the REST API, which answers the player and pushes the change
+(games.push). A game socket's first message is the current state; every later one is the state after a change,
+never older than what the socket was last sent. A socket for an unknown game or event is closed with code 4404,
+one the user may not see (an unpublished round, a private event) with 4403: the handshake is accepted first so
+that the browser sees the code (a refused handshake is a bare HTTP 403).
+"""
+
+from __future__ import annotations
+
+import json
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import timezone
+
+from games.play.reads import refresh_for_read, visible_game
+from games.play.seats import seats_of
+from games.push import audience_of, encode, event_group, game_group, player_group, remember_loop
+from games.serializers_live import game_detail
+from tournaments.models import Event, Game
+from variants.base import IllegalMoveError, InvalidPositionError
+from variants.registry import get_engine
+
+NOT_FOUND = 4404
+FORBIDDEN = 4403
+MAX_ID = 2**63 - 1
+READ_ONLY = encode({"type": "error", "detail": "this socket only listens: moves and game actions go to /api/games/{id}/"})
+
+
+def _game_access(game_id: int, user) -> tuple[int, str, frozenset[str]]:
+    """(close code or 0, audience, the user's seats) for a socket on game ``game_id``."""
+    game = visible_game(game_id, user) if game_id <= MAX_ID else None
+    if game is None:
+        exists = game_id <= MAX_ID and Game.objects.filter(pk=game_id).exists()
+        return (FORBIDDEN if exists else NOT_FOUND), "", frozenset()
+    seats = frozenset(seats_of(game, user))
+    return 0, audience_of(seats, get_engine(game.variant).simultaneous), seats
+
+
+def _game_state(game_id: int, seats: frozenset[str]) -> tuple[int, str] | None:
+    """(version, the state message) as of now; None if the stored game no longer replays."""
+    game = Game.objects.select_related("round__event", "white__user", "black__user").get(pk=game_id)
+    now = timezone.now()
+    try:
+        game = refresh_for_read(game, now)
+        detail = game_detail(game, None, now, seats=set(seats))
+    except (IllegalMoveError, InvalidPositionError):
+        return None
+    return game.version, encode({"type": "state", "game": detail})
+
+
+class GameConsumer(AsyncWebsocketConsumer):
+    """A game's state, to players and spectators alike (each sees what ``GET /api/games/{id}/`` shows them)."""
+
+    groups_joined: list[str]
+    version = -1
+
+    async def connect(self) -> None:
+        remember_loop()
+        self.groups_joined = []
+        await self.accept()
+        game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        code, audience, seats = await database_sync_to_async(_game_access)(game_id, self.scope.get("user"))
+        if code:
+            await self.close(code=code)
+            return
+        # Join before reading the state: a change committed in between is then queued for this socket, not lost.
+        group = game_group(game_id, audience)
+        await self.channel_layer.group_add(group, self.channel_name)
+        self.groups_joined.append(group)
+        state = await database_sync_to_async(_game_state)(game_id, seats)
+        if state is None:
+            await self.close(code=NOT_FOUND)
+            return
+        self.version = state[0]
+        await self.send(text_data=state[1])
+
+    async def disconnect(self, code: int) -> None:
+        for group in self.groups_joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if text_data and _is_ping(text_data):
+            await self.send(text_data='{"type":"pong"}')
+            return
+        await self.send(text_data=READ_ONLY)
+
+    async def game_state(self, message: dict) -> None:
+        """A pushed state (games.push): sent unless this socket already has a newer one."""
+        if message["version"] < self.version:
+            return
+        self.version = message["version"]
+        await self.send(text_data=message["text"])
+
+
+def _is_ping(text: str) -> bool:
+    try:
+        return json.loads(text).get("type") == "ping"
+    except (ValueError, AttributeError):
+        return False
+
+
+def _event_access(slug: str, user) -> tuple[int, int]:
+    """(close code or 0, the event's id) for a socket on event ``slug``."""
+    event = Event.objects.visible_to(user).filter(slug=slug).only("pk").first()
+    if event is not None:
+        return 0, event.pk
+    return (FORBIDDEN if Event.objects.filter(slug=slug).exists() else NOT_FOUND), 0
+
+
+class EventConsumer(AsyncWebsocketConsumer):
+    """An event's news: ``round-published``, ``result-final``, ``standings-updated``, and ``your-game`` to the
+    logged-in player whose game of a newly published round is ready."""
+
+    groups_joined: list[str]
+
+    async def connect(self) -> None:
+        remember_loop()
+        self.groups_joined = []
+        await self.accept()
+        user = self.scope.get("user")
+        code, event_id = await database_sync_to_async(_event_access)(self.scope["url_route"]["kwargs"]["slug"], user)
+        if code:
+            await self.close(code=code)
+            return
+        groups = [event_group(event_id)]
+        if user is not None and user.is_authenticated:
+            groups.append(player_group(event_id, user.pk))
+        for group in groups:
+            await self.channel_layer.group_add(group, self.channel_name)
+            self.groups_joined.append(group)
+
+    async def disconnect(self, code: int) -> None:
+        for group in self.groups_joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if text_data and _is_ping(text_data):
+            await self.send(text_data='{"type":"pong"}')
+            return
+        await self.send(text_data=READ_ONLY)
+
+    async def event_news(self, message: dict) -> None:
+        await self.send(text_data=message["text"])

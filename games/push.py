@@ -1,0 +1,166 @@
+"""Pushing changes to the sockets (Django Channels): a game's state after every change, and an event's news.
+
+Delivery through a channel layer is at most once (a full channel silently drops a message), so every game message
+is the whole state (the ``GET /api/games/{id}/`` payload) with the game's ``version`` as its sequence number: a
+client that sees a gap simply has the newer state, and a socket that reconnects starts with the current one.
+
+Pushes are sent after commit (a listener must never see a change that is rolled back) and never fail the write
+that caused them: a failure is logged and the write stands. The state is encoded once per audience and sent as
+text, so a game watched by a thousand sockets costs one ``game_detail`` and one ``json.dumps`` per change.
+
+Audiences: everybody sees the public state (group ``game-<id>-public``); in a simultaneous variant each player's
+socket is in the group of its seat(s) instead, whose state also carries that player's own sealed move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable
+from datetime import datetime
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.utils import timezone
+
+from games.serializers_live import game_detail
+from tournaments.models import Game
+from variants.base import BLACK, WHITE
+from variants.registry import get_engine
+
+log = logging.getLogger(__name__)
+
+PUBLIC = "public"
+SEAT_AUDIENCES = {WHITE: frozenset({WHITE}), BLACK: frozenset({BLACK}), "both": frozenset({WHITE, BLACK})}
+GAME_MESSAGE = "game.state"  # calls GameConsumer.game_state
+EVENT_MESSAGE = "event.news"  # calls EventConsumer.event_news
+
+
+def game_group(game_id: int, audience: str = PUBLIC) -> str:
+    return f"game-{game_id}-{audience}"
+
+
+def event_group(event_id: int) -> str:
+    return f"event-{event_id}"
+
+
+def player_group(event_id: int, user_id: int) -> str:
+    """The sockets a logged-in user holds on an event's page (for ``your-game``)."""
+    return f"event-{event_id}-user-{user_id}"
+
+
+def audience_of(seats: set[str] | frozenset[str], simultaneous: bool) -> str:
+    """The group a socket joins: its seats' in a simultaneous variant (their sealed moves), else the public one."""
+    if not simultaneous or not seats:
+        return PUBLIC
+    return next(name for name, held in SEAT_AUDIENCES.items() if held == frozenset(seats))
+
+
+def encode(message: dict) -> str:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+# --- sending from synchronous code -------------------------------------------------------------------------
+# The ASGI server's event loop, remembered by the first socket or request this process serves. A push from a
+# request thread is handed to that loop (the in-memory layer's queues belong to it, and channels-redis then reuses
+# its connections); a process without one (a Celery worker, a management command) sends from a loop of its own.
+_server_loop: asyncio.AbstractEventLoop | None = None
+_loop_lock = threading.Lock()
+
+
+def remember_loop() -> None:
+    """Called on the server's loop (games.consumers, config.asgi): pushes from other threads go to it."""
+    global _server_loop
+    loop = asyncio.get_running_loop()
+    if _server_loop is not loop:
+        with _loop_lock:
+            _server_loop = loop
+
+
+def _logged(future) -> None:
+    if not future.cancelled() and future.exception() is not None:
+        log.error("push failed: %r", future.exception())
+
+
+def send(messages: Iterable[tuple[str, dict]]) -> None:
+    """``group_send`` each ``(group, message)``; never raises (a failure is logged)."""
+    messages = list(messages)
+    layer = get_channel_layer()
+    if layer is None or not messages:
+        return
+
+    async def deliver() -> None:
+        for group, message in messages:
+            await layer.group_send(group, message)
+
+    try:
+        loop = _server_loop
+        if loop is not None and loop.is_running():
+            try:
+                current = asyncio.get_running_loop()
+            except RuntimeError:
+                current = None
+            if current is loop:
+                loop.create_task(deliver()).add_done_callback(_logged)
+            else:
+                asyncio.run_coroutine_threadsafe(deliver(), loop).add_done_callback(_logged)
+            return
+        async_to_sync(deliver)()
+    except Exception:
+        log.exception("push to %s failed", ", ".join(group for group, _ in messages))
+
+
+# --- game state ---------------------------------------------------------------------------------------------
+_LAST: OrderedDict[int, tuple] = OrderedDict()  # game id -> what was last pushed (the same state is sent once)
+_LAST_SIZE = 5000
+
+
+def _fingerprint(game: Game) -> tuple:
+    return (game.version, game.status, game.result, game.result_status, game.termination, game.white_points, game.black_points)
+
+
+def _is_new(game: Game) -> bool:
+    mark = _fingerprint(game)
+    with _loop_lock:
+        if _LAST.get(game.pk) == mark:
+            return False
+        _LAST[game.pk] = mark
+        _LAST.move_to_end(game.pk)
+        while len(_LAST) > _LAST_SIZE:
+            _LAST.popitem(last=False)
+    return True
+
+
+def game_messages(game: Game, now: datetime) -> list[tuple[str, dict]]:
+    """The state of ``game`` for every audience, encoded once each. The public detail is kept on the game
+    (``pushed_detail``) so that the answer to the request that made the change need not build it again."""
+    simultaneous = get_engine(game.variant).simultaneous
+    public = game_detail(game, None, now)
+    game.pushed_detail = public
+    audiences = {PUBLIC: public}
+    if simultaneous:
+        audiences |= {name: game_detail(game, None, now, seats=set(held)) for name, held in SEAT_AUDIENCES.items()}
+    version = game.version
+    return [
+        (game_group(game.pk, name), {"type": GAME_MESSAGE, "version": version, "text": encode({"type": "state", "game": detail})})
+        for name, detail in audiences.items()
+    ]
+
+
+def push_game(game: Game, now: datetime | None = None) -> None:
+    """Push the state of ``game`` (committed) to its sockets, unless this very state was pushed already."""
+    try:
+        if not _is_new(game):
+            return
+        send(game_messages(game, now or timezone.now()))
+    except Exception:
+        log.exception("game %s: the state could not be pushed", game.pk)
+
+
+def push_game_after_commit(game: Game, now: datetime | None = None) -> None:
+    """Push ``game`` once the current transaction commits (at once outside a transaction)."""
+    transaction.on_commit(lambda: push_game(game, now))
