@@ -1,4 +1,4 @@
-"""An SVG diagram of a position, drawn by the project (no images, no JavaScript).
+"""An SVG diagram of a position, drawn by the project (no JavaScript): the board of every page.
 
 Pure Python: it reads only the board part of a position string (everything before the first space), so it
 serves the 12x8 Random Variant Chess positions and the 8x8 FEN-like positions of the other variants alike:
@@ -6,25 +6,38 @@ serves the 12x8 Random Variant Chess positions and the 8x8 FEN-like positions of
 * ranks from the top (rank 8) down, separated by ``/``;
 * a piece is a letter (upper case White, lower case Black) or ``+`` and a letter (the lame leapers of seed 002);
 * a run of empty squares is a decimal number, possibly of two digits (``12`` is an empty 12x8 rank);
+* Parity Chess writes a square two pieces share as ``(Pp)``: both are drawn, side by side;
 * a crazyhouse-style pocket (``[...]``) and python-chess's promoted marker ``~`` are ignored.
 
-The SVG carries ``role="img"``, a ``<title>`` and a ``<desc>`` listing every piece by square, so a screen
-reader can read the position; file letters and rank numbers are drawn around the board.
+Each piece is drawn with its figure from the project's piece set (``static/pieces``, see its README), inlined
+once per board as an SVG ``<symbol>`` and placed with ``<use>``, so the diagram needs no other request and no
+static URL; a letter a catalogue does not know is drawn as a letter in a disc.
+
+The page interface (used by the browser tests and the play page): every square is a ``<g data-square="e2">``
+holding its ``<rect>`` and the piece standing there, a ``<g class="piece" data-piece="Griffin"
+data-color="white">``. The SVG carries ``role="img"``, a ``<title>`` and a ``<desc>`` listing every piece by
+square, so a screen reader can read the position; file letters and rank numbers are drawn around the board.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
+from pathlib import Path
 
 from variants.boardtext import BoardTextError, board_part, rank_symbols
-from variants.pieces import BY_SYMBOL
+from variants.legend import figure_path
+from variants.pieces import BY_SYMBOL, PIECES
 
 SQUARE = 40  # px per square
 MARGIN = 20  # px for the file and rank labels
 LIGHT = "#f0d9b5"
 DARK = "#b58863"
 SUPPORTED_SIZES = {(8, 8), (12, 8)}
+STATIC_DIR = Path(__file__).resolve().parent.parent / "static"  # where static/pieces/<colour>/<Name>.svg live
 
 
 class BoardParseError(ValueError):
@@ -44,6 +57,10 @@ class Placed:
         return self.symbol[-1].isupper()
 
     @property
+    def color(self) -> str:
+        return "white" if self.is_white else "black"
+
+    @property
     def square(self) -> str:
         return f"{chr(ord('a') + self.file)}{self.rank + 1}"
 
@@ -60,22 +77,39 @@ class Board:
     pieces: tuple[Placed, ...]
 
 
-def _parse_rank(text: str, rank_label: int) -> list[str | None]:
-    squares: list[str | None] = []
+def _piece_symbol(symbol: str, rank_label: int) -> str:
+    if symbol.startswith("+"):
+        if len(symbol) < 2 or not symbol[1].isalpha():
+            raise BoardParseError(f"rank {rank_label}: '+' must be followed by a piece letter")
+        return symbol
+    if symbol.isalpha() and symbol.isascii():
+        return symbol
+    raise BoardParseError(f"rank {rank_label}: unexpected character {symbol!r}")
+
+
+def _parse_rank(text: str, rank_label: int) -> list[tuple[str, ...]]:
+    """The squares of one rank, each the tuple of pieces standing there (empty, one, or a shared pair)."""
+    squares: list[tuple[str, ...]] = []
+    shared: list[str] | None = None  # inside "(...)": the pieces of one shared square
     try:
         for symbol in rank_symbols(text, rank_label):
-            if symbol is None:
-                squares.append(None)
-            elif symbol.startswith("+"):
-                if len(symbol) < 2 or not symbol[1].isalpha():
-                    raise BoardParseError(f"rank {rank_label}: '+' must be followed by a piece letter")
-                squares.append(symbol)
-            elif symbol.isalpha() and symbol.isascii():
-                squares.append(symbol)
-            elif symbol != "~":  # Twilight (and python-chess's crazyhouse) mark pieces with a '~'
-                raise BoardParseError(f"rank {rank_label}: unexpected character {symbol!r}")
+            if symbol == "~":  # Twilight (and python-chess's crazyhouse) mark pieces with a '~'
+                continue
+            if symbol == "(" and shared is None:
+                shared = []
+            elif symbol == ")" and shared:
+                squares.append(tuple(shared))
+                shared = None
+            elif symbol is None or shared is None:
+                squares.append(() if symbol is None else (_piece_symbol(symbol, rank_label),))
+            elif len(shared) < 2:
+                shared.append(_piece_symbol(symbol, rank_label))
+            else:
+                raise BoardParseError(f"rank {rank_label}: a shared square holds two pieces")
     except BoardTextError as exc:
         raise BoardParseError(str(exc)) from None
+    if shared is not None:
+        raise BoardParseError(f"rank {rank_label}: '(' without its ')'")
     return squares
 
 
@@ -96,8 +130,8 @@ def parse_board(position: str) -> Board:
     pieces = tuple(
         Placed(symbol, file, ranks - 1 - row_index)
         for row_index, row in enumerate(parsed)
-        for file, symbol in enumerate(row)
-        if symbol is not None
+        for file, square in enumerate(row)
+        for symbol in square
     )
     return Board(files=files, ranks=ranks, pieces=pieces)
 
@@ -113,67 +147,143 @@ def describe(board: Board) -> str:
     return " ".join(parts)
 
 
-def _piece_svg(piece: Placed, x: float, y: float) -> str:
+# --- the figures ------------------------------------------------------------------------------------------------
+_SVG_OPEN = re.compile(r"^\s*<svg\b[^>]*>", re.S)
+_TITLE = re.compile(r"<title>.*?</title>", re.S)
+_ID = re.compile(r'\bid="([^"]+)"')
+_URL_REF = re.compile(r"url\(#([^)]+)\)")
+
+
+@lru_cache(maxsize=64)
+def figure_body(name: str, color: str) -> str | None:
+    """The drawing inside the figure file of ``name`` in ``color`` (its ``<svg>`` wrapper and title removed), or
+    None when the catalogue has no such piece or the file is missing. Read once per process."""
+    if name not in PIECES:
+        return None
+    path = STATIC_DIR / figure_path(name, color)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return None
+    body = _TITLE.sub("", _SVG_OPEN.sub("", text, count=1)).replace("</svg>", "")
+    return body.strip()
+
+
+def symbol_id(svg_id: str, name: str, color: str) -> str:
+    """The id of a figure's ``<symbol>`` in the board ``svg_id`` (unique per board, so boards can share a page)."""
+    return f"{svg_id}-{color}-{name}"
+
+
+def _symbol(svg_id: str, name: str, color: str, body: str) -> str:
+    # The figures' own ids (the clip paths of the compound pieces) are made unique to this board and figure too.
+    prefix = symbol_id(svg_id, name, color)
+    body = _ID.sub(lambda m: f'id="{prefix}-{m.group(1)}"', body)
+    body = _URL_REF.sub(lambda m: f"url(#{prefix}-{m.group(1)})", body)
+    return f'<symbol id="{escape(prefix)}" viewBox="0 0 45 45">{body}</symbol>'
+
+
+def figure_defs(svg_id: str, pieces: Iterable[tuple[str, str]]) -> str:
+    """``<defs>`` with one ``<symbol>`` per distinct (name, colour) that has a figure."""
+    symbols = []
+    for name, color in dict.fromkeys(pieces):
+        body = figure_body(name, color)
+        if body is not None:
+            symbols.append(_symbol(svg_id, name, color, body))
+    return f"<defs>{''.join(symbols)}</defs>" if symbols else ""
+
+
+def _piece_svg(piece: Placed, x: float, y: float, size: float, svg_id: str) -> str:
+    """The piece with its top left corner at (x, y): its figure, or a letter in a disc for an unknown symbol."""
+    attrs = f'class="piece" data-piece="{escape(piece.name)}" data-color="{piece.color}"'
+    if figure_body(piece.name, piece.color) is not None:
+        href = escape(symbol_id(svg_id, piece.name, piece.color))
+        return f'<g {attrs}><use href="#{href}" x="{x}" y="{y}" width="{size}" height="{size}"/></g>'
     fill, ink = ("#ffffff", "#111111") if piece.is_white else ("#222222", "#ffffff")
     letter = piece.symbol.upper()
-    font = 15 if len(letter) > 1 else 19
-    radius = SQUARE * 0.4
+    cx, cy, font = x + size / 2, y + size / 2, size * (0.375 if len(letter) > 1 else 0.475)
     return (
-        f'<g class="piece" aria-hidden="true"><circle cx="{x}" cy="{y}" r="{radius}" fill="{fill}" stroke="#111" '
-        f'stroke-width="1.5"/><text x="{x}" y="{y}" fill="{ink}" font-size="{font}" font-weight="700" '
-        f'text-anchor="middle" dominant-baseline="central" font-family="sans-serif">{escape(letter)}</text></g>'
+        f'<g {attrs}><circle cx="{cx}" cy="{cy}" r="{size * 0.4}" fill="{fill}" stroke="#111" stroke-width="1.5"/>'
+        f'<text x="{cx}" y="{cy}" fill="{ink}" font-size="{font:g}" font-weight="700" text-anchor="middle" '
+        f'dominant-baseline="central" font-family="sans-serif">{escape(letter)}</text></g>'
     )
 
 
-def board_svg(position: str, *, title: str = "Starting position", svg_id: str = "board") -> str:
+# --- the board --------------------------------------------------------------------------------------------------
+def _squares(board: Board, svg_id: str, flipped: bool) -> str:
+    by_square: dict[tuple[int, int], list[Placed]] = {}
+    for piece in board.pieces:
+        by_square.setdefault((piece.file, piece.rank), []).append(piece)
+    out = []
+    for row in range(board.ranks):
+        for column in range(board.files):
+            file, rank = (board.files - 1 - column, row) if flipped else (column, board.ranks - 1 - row)
+            x, y = MARGIN + column * SQUARE, MARGIN + row * SQUARE
+            shade = "light" if (file + rank) % 2 else "dark"  # a1 is dark
+            name = f"{chr(ord('a') + file)}{rank + 1}"
+            parts = [
+                f'<g class="square {shade}" data-square="{name}"><rect x="{x}" y="{y}" width="{SQUARE}" '
+                f'height="{SQUARE}" fill="{LIGHT if shade == "light" else DARK}"/>'
+            ]
+            here = by_square.get((file, rank), [])
+            if len(here) == 1:
+                parts.append(_piece_svg(here[0], x, y, SQUARE, svg_id))
+            else:  # a shared square (Parity Chess): both pieces, smaller, white top left and black bottom right
+                small = SQUARE * 0.62
+                for index, piece in enumerate(sorted(here, key=lambda p: not p.is_white)):
+                    offset = index * (SQUARE - small)
+                    parts.append(_piece_svg(piece, x + offset, y + offset, small, svg_id))
+            parts.append("</g>")
+            out.append("".join(parts))
+    return '<g class="squares">' + "".join(out) + "</g>"
+
+
+def _labels(board: Board, width: int, height: int, flipped: bool) -> str:
+    labels = []
+    text = 'font-size="12" text-anchor="middle" dominant-baseline="central" font-family="sans-serif"'
+    for column in range(board.files):
+        letter = chr(ord("a") + (board.files - 1 - column if flipped else column))
+        x = MARGIN + column * SQUARE + SQUARE / 2
+        for y in (MARGIN / 2, height - MARGIN / 2):
+            labels.append(f'<text x="{x}" y="{y}" {text}>{letter}</text>')
+    for row in range(board.ranks):
+        number = row + 1 if flipped else board.ranks - row
+        y = MARGIN + row * SQUARE + SQUARE / 2
+        for x in (MARGIN / 2, width - MARGIN / 2):
+            labels.append(f'<text x="{x}" y="{y}" {text}>{number}</text>')
+    return '<g class="labels" aria-hidden="true">' + "".join(labels) + "</g>"
+
+
+def board_svg(
+    position: str,
+    *,
+    title: str = "Starting position",
+    svg_id: str = "board",
+    flipped: bool = False,
+    figures: Iterable[str] = (),
+) -> str:
     """The SVG markup of the board part of ``position`` (raises :class:`BoardParseError` on a malformed one).
 
-    ``title`` becomes the accessible name; ``svg_id`` prefixes the ids of ``<title>``/``<desc>`` so that two
-    boards can share a page.
+    ``title`` becomes the accessible name; ``svg_id`` prefixes every id inside (``<title>``, ``<desc>``, the
+    figures) so that two boards can share a page. ``flipped`` draws Black's side at the bottom. ``figures``:
+    names of pieces to define besides those on the board (both colours), for a script that will place them.
     """
     board = parse_board(position)
     width = board.files * SQUARE + 2 * MARGIN
     height = board.ranks * SQUARE + 2 * MARGIN
     title_id, desc_id = f"{svg_id}-title", f"{svg_id}-desc"
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="board" id="{escape(svg_id)}" role="img" '
-        f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
-        f'aria-labelledby="{escape(title_id)} {escape(desc_id)}" data-files="{board.files}" data-ranks="{board.ranks}">',
-        f'<title id="{escape(title_id)}">{escape(title)} ({board.files}x{board.ranks} board)</title>',
-        f'<desc id="{escape(desc_id)}">{escape(describe(board))}</desc>',
-        f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fafafa"/>',
-    ]
-    squares = []
-    for row in range(board.ranks):
-        for file in range(board.files):
-            rank = board.ranks - 1 - row
-            colour = LIGHT if (file + rank) % 2 else DARK  # a1 is dark
-            squares.append(
-                f'<rect x="{MARGIN + file * SQUARE}" y="{MARGIN + row * SQUARE}" width="{SQUARE}" height="{SQUARE}" '
-                f'fill="{colour}"/>'
-            )
-    out.append('<g class="squares" aria-hidden="true">' + "".join(squares) + "</g>")
-    labels = []
-    for file in range(board.files):
-        letter = chr(ord("a") + file)
-        x = MARGIN + file * SQUARE + SQUARE / 2
-        for y in (MARGIN / 2, height - MARGIN / 2):
-            labels.append(
-                f'<text x="{x}" y="{y}" font-size="12" text-anchor="middle" dominant-baseline="central" '
-                f'font-family="sans-serif">{letter}</text>'
-            )
-    for row in range(board.ranks):
-        number = board.ranks - row
-        y = MARGIN + row * SQUARE + SQUARE / 2
-        for x in (MARGIN / 2, width - MARGIN / 2):
-            labels.append(
-                f'<text x="{x}" y="{y}" font-size="12" text-anchor="middle" dominant-baseline="central" '
-                f'font-family="sans-serif">{number}</text>'
-            )
-    out.append('<g class="labels" aria-hidden="true">' + "".join(labels) + "</g>")
-    for piece in board.pieces:
-        x = MARGIN + piece.file * SQUARE + SQUARE / 2
-        y = MARGIN + (board.ranks - 1 - piece.rank) * SQUARE + SQUARE / 2
-        out.append(_piece_svg(piece, x, y))
-    out.append("</svg>")
-    return "".join(out)
+    wanted = [(p.name, p.color) for p in board.pieces] + [(n, c) for n in figures for c in ("white", "black")]
+    return "".join(
+        [
+            f'<svg xmlns="http://www.w3.org/2000/svg" class="board" id="{escape(svg_id)}" role="img" '
+            f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+            f'aria-labelledby="{escape(title_id)} {escape(desc_id)}" data-files="{board.files}" '
+            f'data-ranks="{board.ranks}" data-orientation="{"black" if flipped else "white"}">',
+            f'<title id="{escape(title_id)}">{escape(title)} ({board.files}x{board.ranks} board)</title>',
+            f'<desc id="{escape(desc_id)}">{escape(describe(board))}</desc>',
+            figure_defs(svg_id, wanted),
+            f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fafafa"/>',
+            _squares(board, svg_id, flipped),
+            _labels(board, width, height, flipped),
+            "</svg>",
+        ]
+    )
