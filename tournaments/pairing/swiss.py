@@ -277,9 +277,11 @@ def _match_sliding(
     half = n // 2 if first_round else 0
     shared = _Field(ordered, wishes, banned, half, first_round, SCORE_UNIT / points_per_game)
     shared.links = [[] for _ in range(n)]
-    for i, j in _candidates(wishes, n, window, half, first_round):
-        if shared.allowed(i, j):
-            shared.links[i].append((j, shared.cost(i, j)))
+    scale, ids, met = shared.scale, [p.id for p in ordered], [p.opponents for p in ordered]
+    for i, j in _candidates(wishes, n, window, half, first_round):  # about 13 per player: kept lean
+        if ids[j] in met[i] or ids[i] in met[j] or (banned and frozenset((ids[i], ids[j])) in banned):
+            continue
+        shared.links[i].append((j, _edge_cost(ordered[i], ordered[j], i, j, half, first_round, wishes, scale)))
     # Round 1 folds the ranking (top half against bottom half): walk it in fold order so partners stay close.
     order = [i for k in range(half) for i in (k, k + half)] if first_round else _zip_order(wishes)
     position = [0] * n
