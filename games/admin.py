@@ -1,11 +1,14 @@
-"""Admin for games and result reports, scoped like the tournaments admin: an organizer or arbiter sees the games
-and reports of their own events only (staff with the model permissions see all). Results are never typed in
-here: they are written by tournaments.services.results.record_result (the round page, the result API, or "accept" below)."""
+"""Admin for games, result reports, and draw offers and claims (with the arbiter's queue of perpetual-check claims),
+scoped like the tournaments admin: an organizer or arbiter sees the games and reports of their own events only (staff
+with the model permissions see all). Results are never typed in here: they are written by
+tournaments.services.results.record_result (the round page, the result API, "accept" or "uphold" below)."""
 
 from django.contrib import admin
 from django.core.exceptions import ValidationError
 
 from games import models
+from games.play.perpetual import decide_perpetual_claim
+from games.play.table import MoveRejected
 from games.reports import record_report, resolve_open_reports
 from tournaments import services
 from tournaments.admin import EventScoped
@@ -61,3 +64,44 @@ class ResultReportAdmin(EventScoped, admin.ModelAdmin):
             resolve_open_reports(game, by=request.user)
             accepted += 1
         self.message_user(request, f"{accepted} result(s) made final.")
+
+
+@admin.register(models.GameAction)
+class GameActionAdmin(EventScoped, admin.ModelAdmin):
+    """Draw offers and claims made in live games. Filtered to "Awaiting the arbiter" it is the arbiter's queue of
+    perpetual-check claims the opponent did not concede: read the moves, then uphold or reject (games.play.perpetual)."""
+
+    event_path = "game__round__event__"
+    list_display = ["game", "kind", "seat", "army", "status", "move_list", "created_at", "decided_by"]
+    list_filter = ["status", "kind"]
+    list_select_related = ["game__round__event", "game__white", "game__black", "decided_by"]
+    readonly_fields = ["game", "kind", "seat", "army", "ply", "move_list", "position", "status", "created_at", "decided_at",
+                       "decided_by", "note"]  # fmt: skip
+    exclude = ["moves"]
+    actions = ["uphold_claims", "reject_claims"]
+
+    def has_add_permission(self, request, obj=None):
+        return False  # players make offers and claims through the API
+
+    @admin.display(description="Moves when made")
+    def move_list(self, obj) -> str:
+        return " ".join(obj.moves) or "(none)"
+
+    def _decide(self, request, queryset, uphold: bool) -> None:
+        decided = 0
+        for action in queryset:
+            try:
+                decide_perpetual_claim(action.pk, uphold=uphold, by=request.user)
+            except MoveRejected as exc:
+                self.message_user(request, f"{action.game}: {exc.reason}", level="error")
+                continue
+            decided += 1
+        self.message_user(request, f"{decided} claim(s) {'upheld' if uphold else 'rejected'}.")
+
+    @admin.action(description="Uphold the selected perpetual-check claims: the checking player wins")
+    def uphold_claims(self, request, queryset):
+        self._decide(request, queryset, uphold=True)
+
+    @admin.action(description="Reject the selected perpetual-check claims: play on")
+    def reject_claims(self, request, queryset):
+        self._decide(request, queryset, uphold=False)

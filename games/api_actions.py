@@ -112,7 +112,8 @@ def claim_view(request, game_id: int):
     """Claim threefold repetition, the fifty-move rule or perpetual check; concede or refuse a perpetual-check claim."""
 
     def act(data: dict, now: datetime) -> ActionAnswer:
-        return claim(game_id, request.user, data.get("kind"), data.get("action", "claim"), data.get("move"), _client_id(data), now)
+        action = data.get("action", "claim")
+        return claim(game_id, request.user, data.get("kind"), action, data.get("move"), _client_id(data), now)
 
     return _run(request, game_id, "{kind, action?: claim | concede | refuse, move?}", "kind", act)
 

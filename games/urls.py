@@ -1,10 +1,13 @@
-"""Public pages of the games app (the live game page)."""
+"""Pages of the games app: the live game page (public), the play page and "My games" (players)."""
 
 from django.urls import path
 
-from games import views_live
+from games import views_live, views_play
 
 urlpatterns = [
     path("games/<int:game_id>/", views_live.live_game, name="game-live"),
     path("games/<int:game_id>/state/", views_live.live_fragment, name="game-live-state"),
+    path("games/<int:game_id>/play/", views_play.play_page, name="game-play"),
+    path("games/<int:game_id>/play/data/", views_play.play_data_view, name="game-play-data"),
+    path("games/mine/", views_play.my_games, name="my-games"),
 ]

@@ -1,0 +1,161 @@
+"""The players' pages: ``/games/{id}/play/`` (play a game by clicking the board), its board data, and "My games".
+
+The play page is the API's client: it reads ``GET /api/games/{id}/`` (or the game's socket) and sends moves and
+game actions to the API with the session login and its CSRF token; nothing is played here. What the page cannot
+read from the API, where each legal move goes on the board, comes from ``/games/{id}/play/data/``
+(:mod:`games.move_squares`). Only the players of a game may open its play page; everybody else watches the live
+page. A game that is not visible (an unpublished round, a private event) does not exist for the page.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.db.models import Case, IntegerField, Q, Value, When
+from django.http import Http404, JsonResponse
+from django.shortcuts import render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET
+
+from games.move_squares import play_data
+from games.play.claims import CLAIM_KINDS
+from games.play.reads import refresh_for_read, visible_game
+from games.play.seats import seats_of
+from games.play.store import PLAYABLE_ROUND_STATES
+from games.serializers_live import game_detail
+from tournaments.models import Game
+from variants.base import ARMIES, IllegalMoveError, InvalidPositionError
+from variants.legend import figure_path
+from variants.pieces import PIECES
+from variants.registry import get_engine
+
+MAX_ID = 2**63 - 1  # a bigger id would overflow PostgreSQL's bigint: no such game
+POLL_SECONDS = 3  # how often the page asks for the state when no socket carries it
+RECENT_FINISHED = 10
+
+
+def _visible(request, game_id: int) -> Game:
+    game = visible_game(game_id, request.user) if game_id <= MAX_ID else None
+    if game is None:
+        raise Http404("no such game")
+    return game
+
+
+def _figures() -> dict[str, dict[str, str]]:
+    """Every figure's URL by piece name and colour, for the page's script."""
+    return {name: {color: static(figure_path(name, color)) for color in ARMIES} for name in PIECES}
+
+
+def _page_config(game: Game, seats: set[str]) -> dict:
+    """What the page's script needs besides the game state: who is looking, where to send what, the figures."""
+    engine = get_engine(game.variant)
+    api = f"/api/games/{game.pk}/"
+    return {
+        "game": game.pk,
+        "seats": sorted(seats),
+        "files": engine.files,
+        "ranks": engine.ranks,
+        "simultaneous": engine.simultaneous,
+        "canSwitch": engine.can_switch,
+        "claims": [kind for kind in CLAIM_KINDS if kind in engine.terminations],
+        "urls": {
+            "state": api,
+            "move": f"{api}moves/",
+            "resign": f"{api}resign/",
+            "draw": f"{api}draw/",
+            "claim": f"{api}claim/",
+            "data": reverse("game-play-data", args=[game.pk]),
+            "socket": f"/ws/games/{game.pk}/",
+            "watch": reverse("game-live", args=[game.pk]),
+        },
+        "poll": POLL_SECONDS,
+        "figures": _figures(),
+        "symbols": {piece.symbol: name for name, piece in PIECES.items()},
+    }
+
+
+def _data_json(game: Game) -> dict:
+    data = play_data(game)
+    return {"version": data.version, "moves": data.moves, "history": data.history}
+
+
+@login_required
+@require_GET
+def play_page(request, game_id: int):
+    """The board a player plays on; anyone else is told to watch the live page (403)."""
+    game = _visible(request, game_id)
+    seats = seats_of(game, request.user)
+    if not seats:
+        return render(request, "games/play.html", {"game": game, "not_yours": True}, status=403)
+    now = timezone.now()
+    try:
+        game = refresh_for_read(game, now)
+        detail = game_detail(game, request.user, now)
+        data = _data_json(game)
+    except (IllegalMoveError, InvalidPositionError):
+        raise Http404("this game's record cannot be shown") from None
+    context = {
+        "game": game,
+        "event": game.round.event,
+        "variant_name": get_engine(game.variant).name,
+        "detail": detail,
+        "data": data,
+        "config": _page_config(game, seats),
+    }
+    return render(request, "games/play.html", context)
+
+
+@require_GET
+def play_data_view(request, game_id: int):
+    """The board data of the current version: the legal moves as squares and the positions so far (JSON)."""
+    try:
+        game = _visible(request, game_id)
+        game = refresh_for_read(game, timezone.now())
+        body = _data_json(game)
+    except Http404:
+        return JsonResponse({"detail": "no such game", "errors": {"game": ["no such game"]}}, status=404)
+    except (IllegalMoveError, InvalidPositionError) as exc:
+        reason = f"the stored game does not replay: {exc}"
+        return JsonResponse({"detail": reason, "errors": {"game": [reason]}}, status=409)
+    response = JsonResponse(body)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _my_game_row(game: Game, user) -> dict:
+    army = "white" if game.white.user_id == user.pk else "black"
+    opponent = game.black if army == "white" else game.white
+    return {
+        "game": game,
+        "army": army,
+        "opponent": opponent,
+        "variant": get_engine(game.variant).name,
+        "play_url": reverse("game-play", args=[game.pk]),
+        "watch_url": reverse("game-live", args=[game.pk]),
+    }
+
+
+@login_required
+@require_GET
+def my_games(request):
+    """The logged-in player's games: in play, then upcoming (published, not started), then the last finished."""
+    mine = (
+        Game.objects.filter(Q(white__user=request.user) | Q(black__user=request.user))
+        .filter(round__status__in=PLAYABLE_ROUND_STATES, round__event__is_public=True)
+        .select_related("round__event", "white", "black")
+    )
+    order = Case(When(status=Game.Status.LIVE, then=Value(0)), default=Value(1), output_field=IntegerField())
+    current = mine.exclude(status=Game.Status.FINISHED).exclude(result__gt="").annotate(live_first=order)
+    current = current.order_by("live_first", "round__starts_at", "round__event__name", "round__number", "board")
+    finished = mine.filter(Q(status=Game.Status.FINISHED) | Q(result__gt="")).order_by("-finished_at", "-round__number")
+    rows = [_my_game_row(g, request.user) for g in current]
+    return render(
+        request,
+        "games/my_games.html",
+        {
+            "live": [r for r in rows if r["game"].status == Game.Status.LIVE],
+            "upcoming": [r for r in rows if r["game"].status != Game.Status.LIVE],
+            "finished": [_my_game_row(g, request.user) for g in finished[:RECENT_FINISHED]],
+        },
+    )

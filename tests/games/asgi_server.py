@@ -1,0 +1,74 @@
+"""A real ASGI server (uvicorn, the one `make run` and the container use) serving config.asgi in a thread, for
+tests that go over real HTTP and real websockets: the game actions, the sockets, the live page in Chromium.
+
+The server shares this process's channel layer (in memory, or Redis when CHANNEL_LAYER_URL is set as in CI) and
+its test database (tests using it need ``transactional_db`` so that the server's threads see committed rows).
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import threading
+import time
+from dataclasses import dataclass
+
+import pytest
+
+
+@dataclass
+class Served:
+    host: str
+    port: int
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}"
+
+    def ws_url(self, path: str) -> str:
+        return f"ws://{self.host}:{self.port}{path}"
+
+    def request(self, method: str, path: str, body: object = None, token: str = "", headers: dict | None = None):
+        """(status, parsed JSON or text) of one request over a fresh TCP connection."""
+        connection = http.client.HTTPConnection(self.host, self.port, timeout=10)
+        sent = {"Content-Type": "application/json", **(headers or {})}
+        if token:
+            sent["Authorization"] = f"Token {token}"
+        payload = None if body is None else (body if isinstance(body, str | bytes) else json.dumps(body))
+        try:
+            connection.request(method, path, body=payload, headers=sent)
+            response = connection.getresponse()
+            text = response.read().decode()
+        finally:
+            connection.close()
+        try:
+            return response.status, json.loads(text)
+        except ValueError:
+            return response.status, text
+
+
+@pytest.fixture
+def asgi_server(transactional_db):
+    import uvicorn
+
+    from config.asgi import application
+
+    config = uvicorn.Config(application, host="127.0.0.1", port=0, log_level="warning", lifespan="off", ws="websockets-sansio")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name="test-asgi-server", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the test ASGI server did not start")
+        time.sleep(0.02)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    yield Served("127.0.0.1", port)
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+def token_for(user) -> str:
+    from rest_framework.authtoken.models import Token
+
+    return Token.objects.get_or_create(user=user)[0].key
