@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 
 from tournaments.models import Bye, Event
 from tournaments.public import queries
+from tournaments.public.blocks import event_blocks
 from tournaments.public.variant import current_variant, variant_from_block
 
 
@@ -35,12 +36,29 @@ class RegisteredPlayerSerializer(PlayerSerializer):
     status = serializers.CharField(read_only=True)
 
 
+# The API's names of the variant policies (the model stores rvc1, rvc2, fixed).
+POLICY_TO_API = {
+    Event.VariantPolicy.RVC_ONE_ROLL: "rvc-one-roll",
+    Event.VariantPolicy.RVC_TWO_ROLLS: "rvc-two-rolls",
+    Event.VariantPolicy.FIXED: "fixed",
+}
+
+
+class PolicyField(serializers.ChoiceField):
+    def __init__(self, **kwargs):
+        super().__init__(choices=list(POLICY_TO_API.values()), **kwargs)
+
+    def to_representation(self, value):
+        return POLICY_TO_API.get(value, value)
+
+
 class EventSummarySerializer(serializers.Serializer):
     slug = serializers.SlugField(read_only=True)
     name = serializers.CharField(read_only=True)
     format = serializers.ChoiceField(choices=Event.Format.choices, read_only=True)
     status = serializers.ChoiceField(choices=Event.Status.choices, read_only=True)
-    variant_policy = serializers.ChoiceField(choices=Event.VariantPolicy.choices, read_only=True)
+    variant_policy = PolicyField(read_only=True)
+    variant = serializers.CharField(source="variant_key", read_only=True)
     scoring = serializers.ChoiceField(choices=Event.Scoring.choices, read_only=True)
     rounds_planned = serializers.IntegerField(read_only=True)
     starts_on = serializers.DateField(read_only=True, allow_null=True)
@@ -56,6 +74,7 @@ class RoundLinkSerializer(serializers.Serializer):
     number = serializers.IntegerField(read_only=True)
     status = serializers.CharField(read_only=True)
     published_at = serializers.DateTimeField(read_only=True, allow_null=True)
+    starts_at = serializers.DateTimeField(read_only=True, allow_null=True)
 
 
 class VariantSerializer(serializers.Serializer):
@@ -74,12 +93,34 @@ class VariantSerializer(serializers.Serializer):
     seed = serializers.CharField(read_only=True, help_text="The secret seed; empty until the roll is made.")
 
 
+class BlockSerializer(serializers.Serializer):
+    """A variant block's dice (tournaments.public.blocks): the commitment before the roll, the roll once revealed."""
+
+    index = serializers.IntegerField(read_only=True, help_text="k: the block covers rounds 2k-1 and 2k.")
+    first_round = serializers.IntegerField(read_only=True)
+    last_round = serializers.IntegerField(read_only=True)
+    commitment = serializers.CharField(read_only=True, allow_null=True, help_text="SHA-256 of the server seed.")
+    how = serializers.ChoiceField(choices=["server", "physical"], read_only=True, allow_null=True)
+    roll = serializers.CharField(read_only=True, allow_null=True, help_text="As the dice showed it; null until rolled.")
+    roll2 = serializers.CharField(read_only=True, allow_null=True)
+    canonical = serializers.ListField(child=serializers.CharField(), read_only=True)
+    seed = serializers.CharField(read_only=True, allow_null=True, help_text="Null until the server's roll is revealed.")
+    replaced_reason = serializers.CharField(read_only=True, allow_null=True)
+    array = serializers.ListField(child=serializers.CharField(), read_only=True)
+    rolled_at = serializers.DateTimeField(read_only=True, allow_null=True)
+
+
 class EventDetailSerializer(EventSummarySerializer):
     time_control = serializers.CharField(read_only=True)
     tiebreaks = serializers.SerializerMethodField()
     rounds = serializers.SerializerMethodField()
     current_variant = serializers.SerializerMethodField()
     players = serializers.SerializerMethodField()
+    blocks = serializers.SerializerMethodField()
+
+    @extend_schema_field(BlockSerializer(many=True))
+    def get_blocks(self, event: Event) -> list:
+        return BlockSerializer(event_blocks(event), many=True).data
 
     def get_tiebreaks(self, event: Event) -> list[str]:
         return queries.event_tiebreak_codes(event)

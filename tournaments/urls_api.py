@@ -1,12 +1,12 @@
 """API routes of the tournaments app (events, standings, pairings). Mounted under /api/."""
 
-from django.urls import path
+from django.urls import include, path
 
 from tournaments import api_public
 
 urlpatterns = [
-    path("events/", api_public.EventListView.as_view(), name="api-event-list"),
-    path("events/<str:slug>/", api_public.EventDetailView.as_view(), name="api-event-detail"),
+    # The event list, an event and a round are read by the public and written by organizers: the organizer API's
+    # views answer both (tournaments.api_organizer).
+    path("", include("tournaments.api_organizer.urls")),
     path("events/<str:slug>/standings/", api_public.EventStandingsView.as_view(), name="api-event-standings"),
-    path("events/<str:slug>/rounds/<int:number>/", api_public.EventRoundView.as_view(), name="api-event-round"),
 ]

@@ -38,46 +38,29 @@ def test_an_organizer_cannot_request_a_bye_in_another_organizers_event(client):
     assert not ByeRequest.objects.exists()
 
 
-def _round_form(rnd, results: dict[int, tuple[str, str]]) -> dict:
-    games = list(rnd.games.order_by("board"))
-    data = {
-        "games-TOTAL_FORMS": str(len(games)),
-        "games-INITIAL_FORMS": str(len(games)),
-        "games-MIN_NUM_FORMS": "0",
-        "games-MAX_NUM_FORMS": "1000",
-        "byes-TOTAL_FORMS": "0",
-        "byes-INITIAL_FORMS": "0",
-        "byes-MIN_NUM_FORMS": "0",
-        "byes-MAX_NUM_FORMS": "1000",
-    }
-    for i, game in enumerate(games):
-        result, termination = results[game.board]
-        data |= {f"games-{i}-id": str(game.pk), f"games-{i}-round": str(rnd.pk)}
-        data |= {f"games-{i}-result": result, f"games-{i}-termination": termination}
-    return data
-
-
-def test_one_bad_result_on_the_round_page_saves_no_board_and_names_the_board(client):
+def test_one_bad_result_on_the_result_grid_saves_no_board_and_names_the_board(client):
+    # The grid offers only the terminations of the variant (issue 12): a forged one is refused next to its row.
     event, organizer, _ = make_event(4)
     rnd = publish_round(pair_round(event, by=organizer))
     client.force_login(organizer)
-    data = _round_form(rnd, {1: ("1-0", "checkmate"), 2: ("1-0", "bogus")})
-    response = client.post(f"/admin/tournaments/round/{rnd.pk}/change/", data)
+    data = {"b1-result": "1-0", "b1-termination": "checkmate", "b2-result": "1-0", "b2-termination": "bogus"}
+    response = client.post(f"/admin/tournaments/round/{rnd.pk}/results/", data)
     texts = _texts(response)
-    assert any(t.startswith("Nothing saved: board 2: 'bogus'") for t in texts), texts
-    assert not any("successfully" in t for t in texts), texts
+    assert any(t.startswith("Nothing saved: check board(s) 2") for t in texts), texts
+    assert not any("saved." in t for t in texts), texts
+    assert 'id="board-2" class="row-error"' in response.content.decode()
     assert not Game.objects.filter(round=rnd).exclude(result="").exists()
 
 
-def test_an_agreed_draw_is_entered_on_the_round_page_with_its_final_position(client):
+def test_an_agreed_draw_is_entered_on_the_result_grid_with_its_final_position(client):
     event, organizer, _ = make_event(2, variant_policy="fixed", variant_key="chess")
     rnd = publish_round(pair_round(event, by=organizer))
     client.force_login(organizer)
-    page = client.get(f"/admin/tournaments/round/{rnd.pk}/change/")
-    assert 'name="games-0-final_position"' in page.content.decode()
-    data = _round_form(rnd, {1: ("1/2-1/2", "agreement")})
-    data["games-0-final_position"] = "4k3/3r4/8/8/8/8/2RR4/4K3 w - - 0 60"  # White a rook up: wins on material
-    response = client.post(f"/admin/tournaments/round/{rnd.pk}/change/", data)
+    page = client.get(f"/admin/tournaments/round/{rnd.pk}/results/")
+    assert 'name="b1-position"' in page.content.decode()
+    data = {"b1-result": "1/2-1/2", "b1-termination": "agreement"}
+    data["b1-position"] = "4k3/3r4/8/8/8/8/2RR4/4K3 w - - 0 60"  # White a rook up: wins on material
+    response = client.post(f"/admin/tournaments/round/{rnd.pk}/results/", data)
     assert response.status_code == 302, _texts(response)
     game = rnd.games.get()
     assert game.result_status == "final", _texts(response)

@@ -23,6 +23,7 @@ def test_an_organizer_sees_their_own_events_and_not_others(client):
 
 
 def test_an_arbiter_pairs_and_publishes_a_round_from_the_admin(client):
+    # Pairing and publishing are two steps (issue 12): the action pairs an unpublished round for review.
     event, _, _ = make_event(4)
     arbiter = make_user("arb", is_staff=True)
     event.arbiters.add(arbiter)
@@ -30,6 +31,10 @@ def test_an_arbiter_pairs_and_publishes_a_round_from_the_admin(client):
         "/admin/tournaments/event/", {"action": "pair_next_round", "_selected_action": [event.pk]}, follow=True
     )
     assert response.status_code == 200
+    rnd = Round.objects.get(event=event, number=1)
+    assert rnd.status == Round.Status.PAIRED
+    assert response.redirect_chain[-1][0] == f"/admin/tournaments/round/{rnd.pk}/review/"
+    client.post("/admin/tournaments/event/", {"action": "publish_paired_round", "_selected_action": [event.pk]})
     assert Round.objects.get(event=event, number=1).status == Round.Status.PUBLISHED
 
 
@@ -37,7 +42,7 @@ def test_a_bad_csv_in_the_admin_names_the_row_and_imports_nothing(client):
     event, organizer, _ = make_event(0)
     upload = SimpleUploadedFile("players.csv", b"name,rating\nAnna,2100\nBen,x\n", content_type="text/csv")
     response = _login(client, organizer).post(f"/admin/tournaments/event/{event.pk}/import-csv/", {"file": upload}, follow=True)
-    assert b"row 3: rating" in response.content.lower()
+    assert b'<tr class="row-error"><th scope="row">3</th><td>rating</td>' in response.content
     assert Registration.objects.filter(event=event).count() == 0
 
 
@@ -55,28 +60,15 @@ def test_the_colour_report_page_lists_each_players_sequence(client):
     assert b"<code>wb</code>" in response.content and b"<code>bw</code>" in response.content
 
 
-def test_an_arbiter_enters_a_result_on_the_round_page_through_record_result(client):
+def test_an_arbiter_enters_a_result_on_the_result_grid_through_record_result(client):
     from tournaments.models import Game
     from tournaments.services import pair_round, publish_round
 
     event, organizer, _ = make_event(2)
     rnd = publish_round(pair_round(event, by=organizer))
     game = rnd.games.get()
-    data = {
-        "games-TOTAL_FORMS": "1",
-        "games-INITIAL_FORMS": "1",
-        "games-MIN_NUM_FORMS": "0",
-        "games-MAX_NUM_FORMS": "1000",
-        "games-0-id": str(game.pk),
-        "games-0-round": str(rnd.pk),
-        "games-0-result": "0-1",
-        "games-0-termination": "checkmate",
-        "byes-TOTAL_FORMS": "0",
-        "byes-INITIAL_FORMS": "0",
-        "byes-MIN_NUM_FORMS": "0",
-        "byes-MAX_NUM_FORMS": "1000",
-    }
-    response = _login(client, organizer).post(f"/admin/tournaments/round/{rnd.pk}/change/", data)
+    data = {"b1-result": "0-1", "b1-termination": "checkmate"}
+    response = _login(client, organizer).post(f"/admin/tournaments/round/{rnd.pk}/results/", data)
     assert response.status_code == 302, response.content.decode()[:3000]
     game = Game.objects.get(pk=game.pk)
     assert (game.result, game.result_status, float(game.black_points)) == ("0-1", "final", 100.0)

@@ -1,47 +1,42 @@
-"""The dice of each variant block (server rolls read-only, physical dice entered by an arbiter) and the colour draw."""
+"""The dice of each variant block and the colour draw, read-only: the dice ceremony page (the event's run sheet)
+rolls, records and corrects dice through tournaments.services, with every change audited."""
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import admin
-from django.core.exceptions import ValidationError
+from django.urls import reverse
+from django.utils.html import format_html
 
 from tournaments import models, services
-from tournaments.admin.scoped import EventScoped, error_text, refuse
-
-
-class VariantBlockForm(forms.ModelForm):
-    class Meta:
-        model = models.VariantBlock
-        fields = ["event", "index", "first_roll", "second_roll"]
+from tournaments.admin.scoped import EventScoped
 
 
 @admin.register(models.VariantBlock)
 class VariantBlockAdmin(EventScoped, admin.ModelAdmin):
-    """Server blocks are read-only; an arbiter enters physical dice by adding a block (or editing an unrolled one)."""
+    list_display = ["event", "index", "method", "first_shown", "first_roll", "second_roll", "commitment", "rolled_by",
+                    "rolled_at", "ceremony"]  # fmt: skip
+    list_select_related = ["event", "rolled_by"]
+    readonly_fields = ["event", "index", "method", "commitment", "revealed_seed", "identity", "first_shown", "second_shown",
+                       "first_roll", "second_roll", "replaced_reason", "array", "castling", "start_position", "rolled_by",
+                       "rolled_at", "committed_at", "ceremony"]  # fmt: skip
+    exclude = ["seed"]
 
-    form = VariantBlockForm
-    list_display = ["event", "index", "method", "first_roll", "second_roll", "commitment", "rolled_by", "rolled_at"]
-
-    def get_readonly_fields(self, request, obj=None):
-        shown = ["method", "commitment", "revealed_seed", "identity", "array", "castling", "start_position", "rolled_by",
-                 "rolled_at", "committed_at"]  # fmt: skip
-        if obj is not None and (obj.rolled_at or obj.rounds.exists()):
-            return ["event", "index", "first_roll", "second_roll", *shown]
-        return ["identity", "array", "castling", "start_position", "rolled_by", "rolled_at", "committed_at", "method",
-                "commitment"]  # fmt: skip
-
-    @admin.display(description="Seed (revealed after the roll)")
+    @admin.display(description="Seed (revealed after the server's roll)")
     def revealed_seed(self, obj):
         return services.revealed_seed(obj) or "—"
 
-    def save_model(self, request, obj, form, change):
-        try:
-            services.enter_physical_roll(
-                obj.event, obj.index, form.cleaned_data["first_roll"], form.cleaned_data["second_roll"] or None, by=request.user
-            )
-        except ValidationError as exc:
-            refuse(request, error_text(exc))
+    @admin.display(description="Dice ceremony")
+    def ceremony(self, obj):
+        return format_html('<a href="{}">Roll or record dice</a>', reverse("admin:tournaments_event_dice", args=[obj.event_id]))
+
+    def has_add_permission(self, request, obj=None):
+        return False  # blocks are committed with the event; dice are rolled on the ceremony page
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(models.ColourDraw)

@@ -5,17 +5,20 @@ Arbiters run rounds; only the organizer changes the event itself, imports player
 
 from __future__ import annotations
 
+from functools import partial
+
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 
 from tournaments import models, services
+from tournaments.admin import director
 from tournaments.admin.scoped import EventRoleInline, EventScoped, error_text, refuse
 
 
@@ -44,24 +47,34 @@ class CsvImportForm(forms.Form):
 @admin.register(models.Event)
 class EventAdmin(EventScoped, admin.ModelAdmin):
     event_path = ""
-    list_display = ["name", "slug", "format", "variant_policy", "scoring", "status", "organizer"]
+    list_display = ["name", "slug", "format", "variant_policy", "scoring", "status", "organizer", "run_link"]
     list_filter = ["format", "status", "scoring"]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["arbiters"]
     inlines = [RegistrationInline, ForbiddenPairingInline]
-    actions = ["pair_next_round", "publish_paired_round", "close_events"]
+    actions = ["announce_events", "pair_next_round", "publish_paired_round", "close_events"]
     readonly_fields = ["status", "tools"]
 
-    @admin.display(description="Tools")
+    @admin.display(description="Director")
     def tools(self, obj):
         if not obj.pk:
             return "—"
         return format_html(
-            '<a href="{}">Import players from CSV</a> · <a href="{}">Colour report</a>',
+            '<a class="button" href="{}">Run the event</a> · <a href="{}">Dice ceremony</a> · '
+            '<a href="{}">Import players from CSV</a> · <a href="{}">Late entry and withdrawal</a> · '
+            '<a href="{}">Colour report</a> · <a href="{}">Audit trail</a>',
+            reverse("admin:tournaments_event_director", args=[obj.pk]),
+            reverse("admin:tournaments_event_dice", args=[obj.pk]),
             reverse("admin:tournaments_event_import_csv", args=[obj.pk]),
+            reverse("admin:tournaments_event_players", args=[obj.pk]),
             reverse("admin:tournaments_event_colour_report", args=[obj.pk]),
+            reverse("admin:tournaments_pairingchange_changelist") + f"?event={obj.pk}",
         )
+
+    @admin.display(description="Run")
+    def run_link(self, obj):
+        return format_html('<a href="{}">Run</a>', reverse("admin:tournaments_event_director", args=[obj.pk]))
 
     def get_queryset(self, request):
         qs = admin.ModelAdmin.get_queryset(self, request)
@@ -95,6 +108,13 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
         services.prepare_event(obj)
+        if not change:
+            messages.info(request, f"{obj} is a draft: only you and its arbiters see it until you announce it.")
+
+    def response_add(self, request, obj, post_url_continue=None):
+        if "_continue" not in request.POST and "_addanother" not in request.POST:
+            return redirect(reverse("admin:tournaments_event_director", args=[obj.pk]))
+        return super().response_add(request, obj, post_url_continue)
 
     def save_formset(self, request, form, formset, change):
         if formset.model is not models.Registration:
@@ -114,23 +134,35 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
             refuse(request, f"Registrations not saved: {error_text(exc)}")
 
     # --- actions ------------------------------------------------------------------------------------------
-    @admin.action(description="Pair and publish the next round (background task)")
-    def pair_next_round(self, request, queryset):
-        from tournaments.tasks.pairing import pair_and_publish_round
+    @admin.action(description="Announce (make the draft public)")
+    def announce_events(self, request, queryset):
+        for event in queryset:
+            if not (services.is_organizer(request.user, event) or self._sees_all(request, "change")):
+                messages.error(request, f"{event}: only the organizer announces the event")
+                continue
+            services.announce_event(event, by=request.user)
+            messages.success(request, f"{event}: announced")
 
+    @admin.action(description="Pair the next round (unpublished, for review)")
+    def pair_next_round(self, request, queryset):
+        paired = []
         for event in queryset:
             if not services.is_arbiter(request.user, event):
                 messages.error(request, f"{event}: you are not an arbiter of this event")
                 continue
-            result = pair_and_publish_round.delay(event.pk, None, True, request.user.pk)
-            if result.ready():  # eager (no broker): we know the outcome now
-                outcome = result.get()
-                if outcome.get("ok"):
-                    messages.success(request, f"{event}: round {outcome['round']} paired and published")
-                else:
-                    messages.error(request, f"{event}: {outcome['error']}")
-            else:
-                messages.info(request, f"{event}: pairing queued")
+            try:
+                rnd = services.pair_round(event, by=request.user)
+            except ValidationError as exc:
+                messages.error(request, f"{event}: {error_text(exc)}")
+                continue
+            if getattr(rnd, "rolled_now", False):
+                messages.warning(request, f"{event}: block {rnd.variant_block.index} had not been rolled: "
+                                          f"the server rolled it now ({rnd.variant_block.first_roll})")  # fmt: skip
+            messages.success(request, f"{event}: round {rnd.number} paired, not published: review it")
+            paired.append(rnd)
+        if len(paired) == 1:
+            return redirect(reverse("admin:tournaments_round_review", args=[paired[0].pk]))
+        return None
 
     @admin.action(description="Publish the paired round")
     def publish_paired_round(self, request, queryset):
@@ -142,7 +174,11 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
             if not services.is_arbiter(request.user, event):
                 messages.error(request, f"{event}: you are not an arbiter of this event")
                 continue
-            services.publish_round(rnd, by=request.user)
+            try:
+                services.publish_round(rnd, by=request.user)
+            except ValidationError as exc:
+                messages.error(request, f"{event}: {error_text(exc)}")
+                continue
             messages.success(request, f"{event}: round {rnd.number} published")
 
     @admin.action(description="Close the event")
@@ -159,40 +195,49 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
 
     # --- extra pages ----------------------------------------------------------------------------------------
     def get_urls(self):
+        def page(route: str, view, name: str):
+            return path(f"<int:pk>/{route}/", self.admin_site.admin_view(partial(view, self)), name=f"tournaments_event_{name}")
+
         extra = [
+            page("director", director.hub_view, "director"),
+            page("dice", director.dice_view, "dice"),
+            page("players", director.players_view, "players"),
             path("<int:pk>/import-csv/", self.admin_site.admin_view(self.import_csv_view), name="tournaments_event_import_csv"),
-            path(
-                "<int:pk>/colour-report/",
-                self.admin_site.admin_view(self.colour_report_view),
-                name="tournaments_event_colour_report",
-            ),
+            page("colour-report", EventAdmin.colour_report_view, "colour_report"),
         ]
         return extra + super().get_urls()
 
     def import_csv_view(self, request, pk: int):
-        event = get_object_or_404(self.get_queryset(request), pk=pk)
-        if not (services.is_organizer(request.user, event) or self._sees_all(request, "change")):
-            messages.error(request, "Only the organizer imports players.")
-            return redirect(reverse("admin:tournaments_event_change", args=[pk]))
+        """Upload a CSV: every row is checked and every error shown in a table; nothing is saved unless all are good
+        ("Check only" saves nothing in any case)."""
+        event = director.event_for(self, request, pk, organizer=True)
         form = CsvImportForm(request.POST or None, request.FILES or None)
+        errors: list[dict] = []
         if request.method == "POST" and form.is_valid():
-            raw = form.cleaned_data["file"].read()
+            dry_run = "check" in request.POST
             try:
-                text = raw.decode("utf-8-sig")
-                regs = services.import_players(event, text, by=request.user)
+                text = form.cleaned_data["file"].read().decode("utf-8-sig")
+                done = services.import_players(event, text, by=request.user, dry_run=dry_run)
             except UnicodeDecodeError:
-                messages.error(request, "The file is not UTF-8 text; nothing was imported.")
+                errors = [{"row": None, "field": "file", "reason": "the file is not UTF-8 text"}]
             except ValidationError as exc:
-                messages.error(request, f"{error_text(exc)}. Nothing was imported.")
+                errors = director.import_rows_errors(exc)
             else:
-                messages.success(request, f"Imported {len(regs)} players.")
-                return redirect(reverse("admin:tournaments_event_change", args=[pk]))
+                if dry_run:
+                    messages.success(request, f"All {len(done.rows)} rows are good; nothing was saved yet.")
+                else:
+                    messages.success(request, f"Imported {len(done.registrations)} players.")
+                    return redirect(reverse("admin:tournaments_event_director", args=[pk]))
+            if errors:
+                messages.error(request, f"{len(errors)} problem(s) in the file: nothing was imported.")
         context = {**self.admin_site.each_context(request), "opts": self.opts, "event": event, "form": form,
-                   "title": f"Import players into {event}"}  # fmt: skip
+                   "errors": errors, "title": f"Import players into {event}", "page": "import",
+                   "hub_url": reverse("admin:tournaments_event_director", args=[pk])}  # fmt: skip
         return TemplateResponse(request, "admin/tournaments/event/import_csv.html", context)
 
     def colour_report_view(self, request, pk: int):
-        event = get_object_or_404(self.get_queryset(request), pk=pk)
+        event = director.event_for(self, request, pk)
         context = {**self.admin_site.each_context(request), "opts": self.opts, "event": event,
-                   "report": services.colour_report(event), "title": f"Colour report: {event}"}  # fmt: skip
+                   "report": services.colour_report(event), "title": f"Colour report: {event}",
+                   "hub_url": reverse("admin:tournaments_event_director", args=[pk])}  # fmt: skip
         return TemplateResponse(request, "admin/tournaments/event/colour_report.html", context)

@@ -1,57 +1,33 @@
-"""Rounds: their boards (pairings while unpublished, results after) and byes, publishing, undoing a pairing, and
-the log of pairing changes."""
+"""Rounds (their boards and byes, read-only here: the review page edits pairings, the result grid enters results),
+publishing and deleting unpublished rounds, and the audit trail."""
 
 from __future__ import annotations
 
-from django import forms
+from functools import partial
+
 from django.contrib import admin
-from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.urls import path, reverse
+from django.utils.html import format_html_join
 
 from tournaments import models, services
-from tournaments.admin.scoped import EventRoleInline, EventScoped, error_text, refuse, run_on_each
+from tournaments.admin import round_pages
+from tournaments.admin.scoped import EventRoleInline, EventScoped, run_on_each
 from tournaments.models import Game
 
 
-class GameResultForm(forms.ModelForm):
-    final_position = forms.CharField(
-        required=False,
-        max_length=300,
-        help_text="Final position string: needed for endings decided on material (agreement, repetition, ...) "
-        "under dynamic scoring.",
-    )
-
-    class Meta:
-        model = Game
-        fields = ["white", "black", "result", "termination"]
-
-
 class GameInline(EventRoleInline, admin.TabularInline):
-    """Boards of a round: players while unpublished, results after (through tournaments.services.results.record_result)."""
+    """Boards of a round as they stand; changes go through the review page and the result grid."""
 
     model = Game
-    form = GameResultForm
     extra = 0
     can_delete = False
     fields = ["board", "white", "black", "variant", "result", "termination", "white_points", "black_points", "result_status"]
-    readonly_fields = ["board", "variant", "white_points", "black_points", "result_status"]
-    autocomplete_fields = ["white", "black"]
-
-    def get_fields(self, request, obj=None):
-        fields = list(super().get_fields(request, obj))
-        if obj is not None and obj.status != models.Round.Status.PAIRED:
-            fields.insert(fields.index("termination") + 1, "final_position")
-        return fields
-
-    def get_readonly_fields(self, request, obj=None):
-        fields = list(super().get_readonly_fields(request, obj))
-        if obj is None or obj.status != models.Round.Status.PAIRED:
-            fields += ["white", "black"]
-        else:
-            fields += ["result", "termination"]
-        return fields
+    readonly_fields = fields
 
     def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
         return False
 
 
@@ -64,69 +40,65 @@ class ByeInline(EventRoleInline, admin.TabularInline):
     def has_add_permission(self, request, obj=None):
         return False
 
+    def has_change_permission(self, request, obj=None):
+        return False
+
 
 @admin.register(models.Round)
 class RoundAdmin(EventScoped, admin.ModelAdmin):
-    list_display = ["event", "number", "status", "variant_block", "published_at"]
+    list_display = ["event", "number", "status", "starts_at", "variant_block", "published_at", "pages"]
     list_filter = ["status"]
-    readonly_fields = ["event", "number", "status", "variant_block", "published_at"]
+    list_select_related = ["event", "variant_block"]
+    readonly_fields = ["event", "number", "status", "variant_block", "published_at", "starts_at", "pages"]
     inlines = [GameInline, ByeInline]
-    actions = ["publish", "undo_pairing"]
+    actions = ["publish", "delete_unpublished"]
+
+    @admin.display(description="Director")
+    def pages(self, obj):
+        links = [("Review", "review"), ("Results", "results"), ("Print", "print")]
+        urls = ((reverse(f"admin:tournaments_round_{name}", args=[obj.pk]), label) for label, name in links)
+        return format_html_join(" · ", '<a href="{}">{}</a>', urls)
 
     def has_add_permission(self, request, obj=None):
-        return False  # rounds are made by pairing (Event actions)
+        return False  # rounds are made by pairing (the event's run sheet)
 
-    def save_formset(self, request, form, formset, change):
-        if formset.model is not Game:
-            return super().save_formset(request, form, formset, change)
-        rnd = form.instance
-        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []  # saved by the services
-        try:
-            with transaction.atomic():  # every board of the form, or none
-                if rnd.status == models.Round.Status.PAIRED:
-                    boards = []
-                    for f in sorted(formset.forms, key=lambda f: f.instance.board):
-                        boards.append((f.cleaned_data["white"].pk, f.cleaned_data["black"].pk))
-                    if boards != [(g.white_id, g.black_id) for g in rnd.games.order_by("board")]:
-                        services.set_round_pairings(rnd, boards, by=request.user)
-                else:
-                    for f in formset.forms:
-                        if {"result", "termination", "final_position"} & set(f.changed_data):
-                            self._enter_result(request, f)
-        except ValidationError as exc:
-            refuse(request, f"Nothing saved: {error_text(exc)}")
+    def get_urls(self):
+        def page(route: str, view, name: str):
+            return path(f"<int:pk>/{route}/", self.admin_site.admin_view(partial(view, self)), name=f"tournaments_round_{name}")
 
-    @staticmethod
-    def _enter_result(request, form) -> None:
-        game = Game.objects.get(pk=form.instance.pk)
-        try:
-            services.enter_result(
-                game,
-                result=form.cleaned_data["result"],
-                termination=form.cleaned_data["termination"],
-                position=form.cleaned_data.get("final_position", ""),
-                by=request.user,
-            )
-        except ValidationError as exc:
-            raise ValidationError(f"board {game.board}: {error_text(exc)}") from None
+        extra = [
+            page("review", round_pages.review_view, "review"),
+            page("results", round_pages.results_view, "results"),
+            page("print", round_pages.print_view, "print"),
+            page("diagram", round_pages.diagram_view, "diagram"),
+        ]
+        return extra + super().get_urls()
 
     @admin.action(description="Publish the selected rounds")
     def publish(self, request, queryset):
         run_on_each(request, queryset, services.publish_round, "{} published")
 
-    @admin.action(description="Undo the pairing of the selected (unpublished) rounds")
-    def undo_pairing(self, request, queryset):
-        run_on_each(request, queryset, services.unpair_round, "{}: pairing undone")
+    @admin.action(description="Delete the selected unpublished rounds")
+    def delete_unpublished(self, request, queryset):
+        run_on_each(request, queryset.order_by("-number"), services.delete_round, "{}: deleted")
 
 
 @admin.register(models.PairingChange)
 class PairingChangeAdmin(EventScoped, admin.ModelAdmin):
-    list_display = ["at", "event", "round", "user", "description"]
-    list_filter = ["event"]
-    readonly_fields = ["event", "round", "user", "at", "description"]
+    """The audit trail: who did what, when, and the state before and after."""
+
+    list_display = ["at", "event", "round", "user", "action", "description"]
+    list_filter = ["action"]
+    list_select_related = ["event", "round", "user"]
+    search_fields = ["description"]
+    readonly_fields = ["event", "round", "user", "at", "action", "description", "before", "after"]
 
     def has_add_permission(self, request, obj=None):
         return False
 
     def has_change_permission(self, request, obj=None):
         return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # an audit trail is never edited
+

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.contrib import messages
+from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db.models import Q
 
@@ -39,10 +39,73 @@ def run_on_each(request, queryset, service: Callable[..., object], done: str) ->
             messages.error(request, error_text(exc))
 
 
+def _number(value: str | None) -> int | None:
+    return int(value) if value and value.isascii() and value.isdigit() and len(value) < 10 else None
+
+
+def event_filter(field: str) -> type[admin.SimpleListFilter]:
+    """A list filter by event (``field`` leads to the event), offering the events the user runs."""
+
+    class EventFilter(admin.SimpleListFilter):
+        title = "event"
+        parameter_name = "event"
+
+        def lookups(self, request, model_admin):
+            events = models.Event.objects.visible_to(request.user)
+            if not models.sees_every_event(request.user):
+                events = events.filter(Q(organizer=request.user) | Q(arbiters=request.user)).distinct()
+            return [(e.pk, e.name) for e in events.order_by("-created_at")[:200]]
+
+        def queryset(self, request, queryset):
+            pk = _number(self.value())
+            return queryset.filter(**{f"{field}__pk": pk}) if pk else queryset
+
+    return EventFilter
+
+
+def round_filter(field: str) -> type[admin.SimpleListFilter]:
+    """A list filter by round number (``field`` is the number), of the chosen event's rounds when one is chosen."""
+
+    class RoundFilter(admin.SimpleListFilter):
+        title = "round"
+        parameter_name = "round"
+
+        def lookups(self, request, model_admin):
+            rounds = models.Round.objects.all()
+            event = _number(request.GET.get("event"))
+            if event:
+                rounds = rounds.filter(event_id=event)
+            numbers = sorted(set(rounds.values_list("number", flat=True)))[:100]
+            return [(n, f"Round {n}") for n in numbers]
+
+        def queryset(self, request, queryset):
+            number = _number(self.value())
+            return queryset.filter(**{field: number}) if number else queryset
+
+    return RoundFilter
+
+
 class EventScoped:
-    """Admin mixin: rows belong to an event reached through ``event_path``; access follows the event's roles."""
+    """Admin mixin: rows belong to an event reached through ``event_path``; access follows the event's roles.
+
+    Every list gets filters by event and, for rows of a round, by round number (:meth:`get_list_filter`).
+    """
 
     event_path = "event__"
+
+    def get_list_filter(self, request):
+        filters = list(super().get_list_filter(request))
+        if not self.event_path:
+            return filters
+        field = self.event_path[: -len("__")]
+        if field not in filters:
+            filters.insert(0, event_filter(field))
+        prefix = self.event_path[: -len("event__")]
+        if prefix.endswith("round__"):
+            filters.insert(1, round_filter(f"{prefix}number"))
+        elif self.opts.model is models.Round:
+            filters.insert(1, round_filter("number"))
+        return filters
 
     def _sees_all(self, request, perm: str = "view") -> bool:
         user = request.user

@@ -25,7 +25,8 @@ SNAPSHOT_KEYS = ("event", "computed_at", "rounds_complete", "tiebreaks", "rows")
 
 
 def public_events():
-    return Event.objects.filter(is_public=True)
+    """What the public sees: the one visibility rule of the model (drafts are hidden until announced)."""
+    return Event.objects.visible_to(None)
 
 
 def public_event(slug: str) -> Event | None:

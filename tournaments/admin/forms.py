@@ -1,0 +1,113 @@
+"""The forms of the director's admin pages: choices instead of free text wherever the rules give the choices."""
+
+from __future__ import annotations
+
+from django import forms
+
+from tournaments.models import Bye, Game
+from tournaments.services.result_grid import RESULT_LABELS, BoardChoices, board_choices
+from tournaments.services.results import sides_from_points
+
+SIDE_CHOICES = [("", "—"), ("white", "White"), ("black", "Black")]
+
+
+class PhysicalDiceForm(forms.Form):
+    roll = forms.CharField(max_length=20, label="Roll (as the dice show)", widget=forms.TextInput(attrs={"size": 7,
+                           "placeholder": "6-6-2", "autocomplete": "off"}))  # fmt: skip
+    roll2 = forms.CharField(max_length=20, required=False, label="Second roll",
+                            widget=forms.TextInput(attrs={"size": 7, "autocomplete": "off"}))  # fmt: skip
+    reason = forms.CharField(max_length=300, required=False, label="Why physical dice (kept with the commitment)",
+                             widget=forms.TextInput(attrs={"size": 40}))  # fmt: skip
+
+
+class ResultRowForm(forms.Form):
+    """One board of the result grid; its choices come from the board's variant and the event's scoring."""
+
+    result = forms.ChoiceField(required=False)
+    termination = forms.ChoiceField(required=False)
+    side = forms.ChoiceField(choices=SIDE_CHOICES, required=False, label="Forcing / checking side")
+    position = forms.CharField(required=False, max_length=300, widget=forms.TextInput(attrs={"size": 34,
+                               "autocomplete": "off", "spellcheck": "false"}))  # fmt: skip
+
+    def __init__(self, *args, game: Game, **kwargs):
+        self.game = game
+        self.choices: BoardChoices = board_choices(game)
+        kwargs.setdefault("prefix", f"b{game.board}")
+        kwargs.setdefault("initial", _initial(game))
+        super().__init__(*args, **kwargs)
+        self.fields["result"].choices = [("", "—"), *RESULT_LABELS.items()]
+        self.fields["termination"].choices = [("", "—")] + [(t, t.replace("-", " ")) for t in self.choices.terminations]
+        sided = [t for t in self.choices.terminations if self.choices.side_field(t)]
+        self.fields["termination"].widget.attrs["data-side"] = " ".join(sided)
+        material = [t for t in self.choices.terminations if self.choices.needs_position(t)]
+        self.fields["termination"].widget.attrs["data-material"] = " ".join(material)
+        for name in self.fields:
+            self.fields[name].widget.attrs["aria-label"] = f"Board {game.board}: {name}"
+        if self.choices.live_position:
+            self.fields["position"].widget.attrs["placeholder"] = "from the live game"
+
+    def row(self) -> dict | None:
+        """The row for tournaments.services.enter_results, or None when nothing was typed on this board."""
+        data = self.cleaned_data if hasattr(self, "cleaned_data") else {}
+        values = {name: (data.get(name) or "").strip() for name in ("result", "termination", "side", "position")}
+        if not any(values.values()):
+            return None
+        row = {"board": self.game.board, "result": values["result"], "termination": values["termination"],
+               "position": values["position"]}  # fmt: skip
+        side_field = self.choices.side_field(values["termination"])
+        if side_field:
+            row[side_field] = values["side"] or None
+        return row
+
+    def unchanged(self) -> bool:
+        """Nothing differs from the result already on record (then the row is not sent again)."""
+        return not self.has_changed()
+
+    def field_for(self, name: str) -> str | None:
+        """The field of this form that an error on ``name`` (a service field) belongs next to."""
+        return {"forcing_side": "side", "checking_side": "side"}.get(name, name if name in self.fields else None)
+
+
+def _initial(game: Game) -> dict:
+    if game.result_status != Game.ResultStatus.FINAL:
+        return {}
+    sides = sides_from_points(game, game.termination, game.white_points, game.black_points)
+    result = game.result if game.result in RESULT_LABELS else ""
+    return {"result": result, "termination": game.termination, "side": next(iter(sides.values()), "")}
+
+
+class LateEntryForm(forms.Form):
+    name = forms.CharField(max_length=200, label="Player's name")
+    rating = forms.IntegerField(min_value=0, max_value=4000, required=False)
+    federation = forms.CharField(max_length=3, required=False)
+    missed_bye = forms.ChoiceField(
+        label="Rounds missed count as",
+        choices=[(Bye.Kind.ABSENT, "Zero-point byes"), (Bye.Kind.REQUESTED, "Half-point byes (a draw's points)")],
+    )
+
+
+class WithdrawalForm(forms.Form):
+    player = forms.TypedChoiceField(coerce=int, label="Player")
+    from_round = forms.IntegerField(min_value=1, max_value=999, label="Withdraws from round")
+
+    def __init__(self, *args, players: list[tuple[int, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = [("", "—"), *players]
+
+
+class ExchangeForm(forms.Form):
+    first = forms.TypedChoiceField(coerce=int, label="Player")
+    second = forms.TypedChoiceField(coerce=int, label="exchanges places with")
+    override = forms.CharField(max_length=300, required=False, label="Override reason (forbidden pairing, rematch, "
+                               "second bye)", widget=forms.TextInput(attrs={"size": 40}))  # fmt: skip
+
+    def __init__(self, *args, players: list[tuple[int, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("first", "second"):
+            self.fields[name].choices = [("", "—"), *players]
+
+
+class ScheduleForm(forms.Form):
+    starts_at = forms.DateTimeField(required=False, label="Starts at (UTC)",
+                                    widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+                                    input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"])  # fmt: skip

@@ -1,0 +1,140 @@
+"""Events: create (a draft), read (drafts only for their staff), announce, import players, read the audit trail."""
+
+from __future__ import annotations
+
+from django.utils.text import slugify
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.response import Response
+
+from tournaments import api_public, services
+from tournaments.api_organizer.access import OrganizerView
+from tournaments.api_organizer.serializers import EventCreateSerializer, PlayerRowSerializer, field_errors
+from tournaments.api_public import EventDetailSerializer
+from tournaments.models import Event
+from tournaments.services.audit import trail
+
+ERRORS = OpenApiResponse(description='{"detail": reason, "errors": [{"row" or "board", "field", "reason"}]}: nothing changed')
+REFUSALS = {401: OpenApiResponse(description="No valid token"), 403: OpenApiResponse(description="Not your event")}
+MAX_CSV_BYTES = 2_000_000
+
+
+def unique_slug(name: str) -> str:
+    base = slugify(name)[:90] or "event"
+    slug, n = base, 2
+    while Event.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+class EventCollectionView(OrganizerView, api_public.EventListView):
+    """``GET`` the public events (the public view's own answer); ``POST`` a new event (a draft: hidden from the
+    public until announced)."""
+
+    lenient_methods = ("GET",)
+
+    @extend_schema(
+        operation_id="events_create",
+        request=EventCreateSerializer,
+        responses={201: EventDetailSerializer, 400: ERRORS, **REFUSALS},
+        tags=["organizer"],
+    )
+    def post(self, request):
+        """Create an event as its organizer: 201 with the event (status ``draft``) and its committed dice."""
+        if not request.user.is_staff:
+            raise PermissionDenied({"token": ["only staff accounts (organizers) create events"]})
+        form = EventCreateSerializer(data=request.data)
+        if not form.is_valid():
+            return Response({"detail": "invalid event", "errors": field_errors(form.errors)}, status=400)
+        data = dict(form.validated_data)
+        slug = data.pop("slug", None) or unique_slug(data["name"])
+        if Event.objects.filter(slug=slug).exists():
+            return self.refuse("slug", f"an event with slug {slug!r} exists already")
+        data["rounds_planned"] = data.pop("rounds")
+        data.pop("variant", None)
+        event = services.create_event(slug=slug, organizer=request.user, by=request.user, **data)
+        body = EventDetailSerializer(event, context={"request": request}).data
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class EventDetailView(OrganizerView, api_public.EventDetailView):
+    """The public view's answer, for a draft too when the caller is its staff (a draft is 404 to anyone else);
+    ``blocks`` lists every block's dice, the commitment before the roll."""
+
+    lenient_methods = ("GET",)
+
+    def event_or_404(self, slug: str) -> Event:
+        return self.visible_event(slug)
+
+
+class AnnounceView(OrganizerView):
+    @extend_schema(operation_id="events_announce", request=None, responses={200: EventDetailSerializer, **REFUSALS},
+                   tags=["organizer"])  # fmt: skip
+    def post(self, request, slug: str):
+        """Make a draft public (idempotent)."""
+        event = services.announce_event(self.organizer_event(slug), by=request.user)
+        return Response(EventDetailSerializer(event, context={"request": request}).data)
+
+
+class ImportedSerializer(serializers.Serializer):
+    dry_run = serializers.BooleanField()
+    registered = serializers.IntegerField(help_text="Players registered (0 on a dry run).")
+    players = PlayerRowSerializer(many=True)
+
+
+class PlayersView(OrganizerView):
+    @extend_schema(
+        operation_id="events_players_import",
+        request={"application/json": PlayerRowSerializer(many=True), "text/csv": {"type": "string"}},
+        parameters=[OpenApiParameter("dry_run", bool, description="1: check every row, save nothing")],
+        responses={200: ImportedSerializer, 201: ImportedSerializer, 400: ERRORS, **REFUSALS},
+        tags=["organizer"],
+    )
+    def post(self, request, slug: str):
+        """Register players from a JSON list of {name, rating?, federation?} or a text/csv body
+        (``name,rating,federation``): every row is checked and all errors come back at once; nothing is saved
+        unless every row is good. ``?dry_run=1`` checks without saving."""
+        event = self.organizer_event(slug)
+        rows = self._rows(request)
+        if isinstance(rows, Response):
+            return rows
+        dry_run = request.query_params.get("dry_run", "").lower() in ("1", "true", "yes")
+        done = services.import_players(event, rows, by=request.user, dry_run=dry_run)
+        body = {
+            "dry_run": dry_run,
+            "registered": len(done.registrations),
+            "players": [{"row": r.line, "name": r.name, "rating": r.rating, "federation": r.federation} for r in done.rows],
+        }
+        return Response(body, status=status.HTTP_200_OK if dry_run else status.HTTP_201_CREATED)
+
+    def _rows(self, request):
+        if (request.content_type or "").split(";")[0].strip().lower() in ("text/csv", "text/plain"):
+            raw = request.body
+            if len(raw) > MAX_CSV_BYTES:
+                return self.refuse("body", f"the file is larger than {MAX_CSV_BYTES} bytes", 413)
+            try:
+                return raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                return Response({"detail": "not UTF-8", "errors": [{"row": 1, "field": "body",
+                                 "reason": "the file is not UTF-8 text"}]}, status=400)  # fmt: skip
+        return request.data
+
+
+class AuditEntrySerializer(serializers.Serializer):
+    at = serializers.DateTimeField()
+    by = serializers.CharField(allow_null=True, help_text="Username, or null for the system.")
+    action = serializers.CharField()
+    round = serializers.IntegerField(allow_null=True)
+    description = serializers.CharField()
+    before = serializers.JSONField(allow_null=True)
+    after = serializers.JSONField(allow_null=True)
+
+
+class AuditView(OrganizerView):
+    @extend_schema(operation_id="events_audit", responses={200: AuditEntrySerializer(many=True), **REFUSALS},
+                   tags=["organizer"])  # fmt: skip
+    def get(self, request, slug: str):
+        """The event's audit trail, newest first: who did what, when, with the state before and after."""
+        event = self.arbiter_event(slug)
+        return Response(AuditEntrySerializer(trail(event), many=True).data)

@@ -1,0 +1,153 @@
+"""What the organizer API reads and writes: input checks (every bad field named) and the round and event shapes.
+
+The API names the variant policies ``rvc-one-roll``, ``rvc-two-rolls`` and ``fixed``; the model stores ``rvc1``,
+``rvc2`` and ``fixed``: ``tournaments.api_public.POLICY_TO_API`` maps them for output, :data:`POLICY_FROM_API` back.
+"""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from tournaments.api_public import POLICY_TO_API
+from tournaments.models import Bye, Event, Game, Round
+from tournaments.public import queries
+from tournaments.public.variant import variant_from_block
+from tournaments.services.results import RESULTS, SIDES
+from variants.registry import fixed_keys, rolled_key
+
+POLICY_FROM_API = {name: stored for stored, name in POLICY_TO_API.items()}
+MAX_ROUNDS = 99
+
+
+class EventCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    format = serializers.ChoiceField(choices=Event.Format.choices)
+    rounds = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS, help_text="Rounds (Swiss) or games (match).")
+    variant_policy = serializers.ChoiceField(choices=list(POLICY_FROM_API))
+    variant = serializers.CharField(
+        max_length=16, required=False, allow_blank=True, help_text="A fixed variant's key; under a dice policy empty."
+    )
+    scoring = serializers.ChoiceField(choices=Event.Scoring.choices)
+    slug = serializers.SlugField(max_length=100, required=False, help_text="Default: made from the name.")
+    time_control = serializers.CharField(max_length=64, required=False)
+    starts_on = serializers.DateField(required=False, allow_null=True)
+    is_public = serializers.BooleanField(required=False, default=True)
+
+    def validate(self, data: dict) -> dict:
+        policy = POLICY_FROM_API[data["variant_policy"]]
+        variant = (data.get("variant") or "").strip()
+        if policy == Event.VariantPolicy.FIXED:
+            if variant not in fixed_keys():
+                raise serializers.ValidationError({"variant": f"a fixed policy needs one of {', '.join(fixed_keys())}"})
+        elif variant not in ("", rolled_key()):
+            raise serializers.ValidationError({"variant": f"under {data['variant_policy']} the dice choose: {rolled_key()}"})
+        data["variant_key"] = variant if policy == Event.VariantPolicy.FIXED else rolled_key()
+        data["variant_policy"] = policy
+        return data
+
+
+class RollSerializer(serializers.Serializer):
+    how = serializers.ChoiceField(choices=["server", "physical"])
+    roll = serializers.CharField(max_length=20, required=False, help_text="Physical dice as they showed, e.g. 6-6-2.")
+    roll2 = serializers.CharField(max_length=20, required=False, allow_blank=True)
+    reason = serializers.CharField(max_length=300, required=False, allow_blank=True,
+                                   help_text="Why physical dice replace the committed server seed.")  # fmt: skip
+
+    def validate(self, data: dict) -> dict:
+        if data["how"] == "physical" and not data.get("roll"):
+            raise serializers.ValidationError({"roll": "physical dice need the roll, e.g. 6-6-2"})
+        if data["how"] == "server" and (data.get("roll") or data.get("roll2")):
+            raise serializers.ValidationError({"roll": "a server roll is derived from the committed seed: send no dice"})
+        return data
+
+
+class BoardPatchSerializer(serializers.Serializer):
+    white = serializers.IntegerField(min_value=1, max_value=2**63 - 1, help_text="Player id.")
+    black = serializers.IntegerField(min_value=1, max_value=2**63 - 1, help_text="Player id.")
+    override = serializers.CharField(max_length=300, required=False, allow_blank=True,
+                                     help_text="Reason to allow a forbidden pairing, a rematch or a second bye.")  # fmt: skip
+
+
+class ResultRowSerializer(serializers.Serializer):
+    """One row of the result grid (documentation: rows are checked by tournaments.services.result_grid)."""
+
+    board = serializers.IntegerField()
+    result = serializers.ChoiceField(choices=list(RESULTS))
+    termination = serializers.CharField()
+    forcing_side = serializers.ChoiceField(choices=list(SIDES), required=False, allow_null=True)
+    checking_side = serializers.ChoiceField(choices=list(SIDES), required=False, allow_null=True)
+    position = serializers.CharField(required=False, allow_blank=True)
+
+
+class PlayerRowSerializer(serializers.Serializer):
+    """One player of an import (documentation: rows are checked by tournaments.csv_import)."""
+
+    name = serializers.CharField()
+    rating = serializers.IntegerField(required=False)
+    federation = serializers.CharField(required=False)
+    fide_id = serializers.CharField(required=False)
+    seed = serializers.IntegerField(required=False)
+
+
+def field_errors(errors: dict, where: dict | None = None) -> list[dict]:
+    """A DRF serializer's errors as the API's list: [{(board|row), field, reason}]."""
+    found = []
+    for field, messages in errors.items():
+        if isinstance(messages, dict):
+            found += field_errors(messages, where)
+            continue
+        for message in messages if isinstance(messages, list) else [messages]:
+            found.append({**(where or {}), "field": "body" if field == "non_field_errors" else field, "reason": str(message)})
+    return found
+
+
+def _player(player) -> dict:
+    return {"id": player.id, "name": player.name}
+
+
+def board_row(game: Game) -> dict:
+    points = [None if p is None else float(p) for p in (game.white_points, game.black_points)]
+    return {
+        "board": game.board,
+        "game_id": game.id,
+        "white": _player(game.white),
+        "black": _player(game.black),
+        "result": game.result,
+        "termination": game.termination,
+        "result_status": game.result_status,
+        "white_points": points[0],
+        "black_points": points[1],
+    }
+
+
+def bye_row(bye: Bye) -> dict:
+    return {"player": _player(bye.player), "kind": bye.kind, "points": float(bye.points)}
+
+
+def round_payload(event: Event, rnd: Round, *, staff: bool) -> dict:
+    """A round as the API gives it: the public keys (games, byes, variant) and the organizer's (published, boards).
+
+    The public see results only once final (``queries.game_row``); the event's staff see the boards as they are.
+    """
+    games = queries.round_games(rnd)
+    byes = queries.round_byes(rnd)
+    variant = variant_from_block(event, rnd, rnd.variant_block) if rnd.variant_block else None
+    published = rnd.status in queries.PUBLIC_ROUND_STATUSES
+    return {
+        "event": event.slug,
+        "number": rnd.number,
+        "status": rnd.status,
+        "published": published,
+        "published_at": rnd.published_at,
+        "starts_at": rnd.starts_at,
+        "block": rnd.variant_block.index if rnd.variant_block else None,
+        "variant": variant,
+        "boards": [board_row(g) if staff else {**board_row(g), **_public_result(g)} for g in games],
+        "byes": [bye_row(b) for b in byes],
+        "games": [queries.game_row(g) for g in games],
+    }
+
+
+def _public_result(game: Game) -> dict:
+    row = queries.game_row(game)
+    return {key: row[key] for key in ("result", "termination", "white_points", "black_points")}
