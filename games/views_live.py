@@ -1,7 +1,9 @@
-"""The public live page of a game: board and clocks, refreshing itself by polling a server-rendered fragment.
+"""The public live page of a game: board and clocks, kept current by the game's socket (/ws/games/{id}/).
 
-No login is needed to watch, and the page shows what the public API shows (never a sealed Parity move).
-Without JavaScript the page is still complete; a "refresh" link reloads it.
+No login is needed to watch, and the page shows what the public API shows (never a sealed Parity move). The server
+renders the state when the page loads; games/static/games/live-page.js then draws each state the socket pushes
+(falling back to a slow poll of the API only while the socket is down). Without JavaScript the page is still
+complete; a "refresh" link reloads it. The fragment view renders the same state part alone.
 """
 
 from __future__ import annotations
@@ -15,18 +17,23 @@ from django.views.decorators.http import require_GET
 
 from games.play.reads import refresh_for_read, visible_game
 from games.serializers_live import game_detail
-from tournaments.board_svg import board_svg
+from tournaments.board_svg import board_svg, parse_board
 from tournaments.models import Game
 from variants.base import ARMIES, IllegalMoveError, InvalidPositionError
+from variants.pieces import BY_SYMBOL
 from variants.registry import get_engine
 
-POLL_SECONDS = 2
+PIECE_NAMES = {symbol: piece.name for symbol, piece in BY_SYMBOL.items()}  # the board's description, drawn in the page
+AWAITING = {"opponent": "the opponent's answer", "arbiter": "the arbiter's decision", "turn": "the end of the turn"}
 
 
-def _board_html(position: str, title: str) -> str:
-    """The project's SVG board; a plain text fallback for a position the diagram cannot read."""
+def _board_html(position: str, title: str, start: str) -> str:
+    """The project's SVG board, with the figure of every piece of the start position defined (the page's script
+    moves them as the game goes on: a promotion or a drop brings back a kind the start had); a plain text
+    fallback for a position the diagram cannot read."""
     try:
-        return board_svg(position, title=title, svg_id="live-board")
+        figures = {p.name for p in parse_board(start).pieces} if start else set()
+        return board_svg(position, title=title, svg_id="live-board", figures=sorted(figures))
     except Exception:  # a diagram failure must not hide the game: show the position string
         return f'<p class="note">Position: <code>{escape(position)}</code></p>'
 
@@ -78,11 +85,30 @@ def _context(request, game_id: int) -> dict:
         "detail": detail,
         "event": game.round.event,
         "variant_name": get_engine(game.variant).name,
-        "board": _board_html(detail["position"], f"Board {game.board}: {game.white.name} - {game.black.name}"),
+        "board": _board_html(detail["position"], f"Board {game.board}: {game.white.name} - {game.black.name}", _start(game)),
         "sides": sides,
         "numbered_moves": numbered,
         "live": detail["status"] != Game.Status.FINISHED,
-        "poll_seconds": POLL_SECONDS,
+        "piece_names": PIECE_NAMES,
+        **_waiting(detail),
+    }
+
+
+def _start(game: Game) -> str:
+    """The game's start position (its variant's own start when the game has none of its own)."""
+    if game.start_position:
+        return game.start_position
+    engine = get_engine(game.variant)
+    return engine.start_position(**engine.start_options(game.first_roll, game.second_roll))
+
+
+def _waiting(detail: dict) -> dict:
+    """Who offers a draw or claims, by name, for the state fragment (the socket script words it the same way)."""
+    offer, claim = detail.get("draw_offer"), detail.get("claim")
+    return {
+        "offer_by": detail[offer["by"]]["name"] if offer else "",
+        "claim_by": detail[claim["by"]]["name"] if claim else "",
+        "claim_awaits": AWAITING.get(claim["awaiting"], "") if claim else "",
     }
 
 
@@ -93,7 +119,7 @@ def live_game(request, game_id: int):
 
 @require_GET
 def live_fragment(request, game_id: int):
-    """The part of the page that changes (board, clocks, moves, result), fetched by the page's poller."""
+    """The part of the page that changes (board, clocks, offer or claim, moves, result), rendered alone."""
     response = render(request, "games/_live_state.html", _context(request, game_id))
     response["Cache-Control"] = "no-store"
     return response

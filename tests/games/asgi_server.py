@@ -50,10 +50,13 @@ class Served:
 @pytest.fixture
 def asgi_server(transactional_db):
     import uvicorn
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
     from config.asgi import application
 
-    config = uvicorn.Config(application, host="127.0.0.1", port=0, log_level="warning", lifespan="off", ws="websockets-sansio")
+    # Static files from the apps' directories, DEBUG or not (tests run with DEBUG off, nothing is collected).
+    served = ASGIStaticFilesHandler(application)
+    config = uvicorn.Config(served, host="127.0.0.1", port=0, log_level="warning", lifespan="off", ws="websockets-sansio")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, name="test-asgi-server", daemon=True)
     thread.start()

@@ -1,4 +1,4 @@
-"""The public live page: board and clocks, no login, refreshing itself from a server-rendered fragment."""
+"""The public live page: board and clocks, no login, kept current by the game's socket (and its state fragment)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def test_anyone_can_watch_the_board_the_clocks_and_the_moves():
     assert "<svg" in html and 'class="clock' in html
     assert "1:30:30" in html  # white's 90 min plus the 30 s increment, stopped
     assert "e4" in html
-    assert f"/games/{game.pk}/state/" in html
+    assert f'data-game="{game.pk}"' in html and "games/game-socket.js" in html  # kept current by the game's socket
 
 
 def test_the_fragment_the_page_polls_reflects_the_latest_move():

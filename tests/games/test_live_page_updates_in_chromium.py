@@ -1,0 +1,95 @@
+"""The live page in a real headless Chromium (Debian's), served by uvicorn with its socket: a move, an offer and
+the end made elsewhere (another client's API requests) appear without a reload.
+
+Screenshots of the page at 1400 and 390 px wide go to docs/screenshots/live-game-{1400,390}.png.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.games.actions_support import post
+from tests.games.live_support import make_game
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is not installed (apt-get install chromium)"),
+]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API keeps an event loop running in this thread; the ORM (fixtures) must still run here.
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            yield browser
+            browser.close()
+    finally:
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+def open_live(browser, server, game, width: int):
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(5_000)
+    page.goto(f"{server.url}/games/{game.pk}/")
+    page.wait_for_function("document.getElementById('live-state').dataset.socket === 'live'")
+    page.evaluate("window.notReloaded = true")
+    return context, page
+
+
+def moves_text(page) -> str:
+    return page.locator("#live-state ol.moves").inner_text() if page.locator("#live-state ol.moves").count() else ""
+
+
+def test_the_live_page_shows_a_move_made_elsewhere_without_a_reload(browser, asgi_server):
+    game, white, black = make_game(time_control="15+10")
+    context, page = open_live(browser, asgi_server, game, 1400)
+    assert "No moves yet." in page.locator("#live-state").inner_text()
+
+    assert post(asgi_server, white, game, "moves", {"move": "e4"})[0] == 200
+    page.wait_for_function("document.querySelector('#live-state ol.moves')?.textContent.includes('e4')")
+    assert page.evaluate("window.notReloaded") is True
+    assert page.locator(".clock.running").get_attribute("data-army") == "black"
+    assert "e4" in page.locator("#live-announce").inner_text()
+
+    assert post(asgi_server, black, game, "draw", {"action": "offer", "move": "c5"})[0] == 200
+    page.wait_for_function("document.querySelector('#live-state .notice')?.textContent.includes('offers a draw')")
+    assert "e4 c5" in moves_text(page) and game.black.name in page.locator("#live-state .notice").inner_text()
+    assert page.locator("#live-board g.piece").count() == 32
+    c5 = page.locator('#live-board g[data-square="c5"] g.piece')
+    assert (c5.get_attribute("data-piece"), c5.get_attribute("data-color")) == ("Pawn", "black")
+    assert page.locator('#live-board g[data-square="c5"] use').count() == 1  # drawn with its figure, not a letter
+    assert page.locator('#live-board g[data-square="c7"] g.piece').count() == 0
+    assert "Pawn c5" in page.locator("#live-board desc").text_content()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "live-game-1400.png"), full_page=True)
+
+    small, phone = open_live(browser, asgi_server, game, 390)
+    assert phone.locator("#live-state .notice").count() == 1  # the offer is part of the state the page loads with
+    phone.screenshot(path=str(SCREENSHOTS / "live-game-390.png"), full_page=True)
+
+    assert post(asgi_server, white, game, "resign")[0] == 200
+    for shown in (page, phone):
+        shown.wait_for_function("document.getElementById('live-state').textContent.includes('Result: 0-1')")
+        assert shown.evaluate("window.notReloaded") is True
+    assert "resignation" in page.locator("#live-state").inner_text()
+    assert page.locator(".clock.running").count() == 0
+    small.close()
+    context.close()
