@@ -41,7 +41,7 @@ class Engine:
 
     def solve(self) -> None:
         try:
-            self.mate = self.matcher.solve()
+            self.mate = list(self.matcher.solve())  # a snapshot: finalizing a pair edits the live one
         except NoPerfectMatching:
             raise NoValidPairing("the players cannot all be paired under the absolute criteria") from None
 
@@ -108,6 +108,9 @@ class Engine:
                 window.append(nxt)
                 nxt += 1
             self.window = window
+            level = self.matcher.level = [1] * self.matcher.n
+            for v in window:
+                level[v] = 0
             self._bracket()
             window = self._advance(group_start)
         return self.partner

@@ -39,6 +39,11 @@ class Matcher:
         self.top = list(range(n))
         self.spare = list(range(2 * n - 1, n - 1, -1))
         self.dirty: set[int] = set(range(n))
+        self.active = list(range(n))  # vertices not yet taken out with their partner
+        # Where augmenting paths are likely: level 0 (the brackets being paired) is searched before level 1.
+        # It keeps the search out of the many equally tight edges among players whose pairs do not matter yet.
+        self.level = [0] * n
+        self.blossom_leaves: list[list[int]] = [[v] for v in range(n)] + [[] for _ in range(n)]
 
     def set_weights(self, v: int, weights: dict[int, int]) -> None:
         """Change the edges between v and the given vertices (weight 0 removes an edge)."""
@@ -48,17 +53,25 @@ class Matcher:
         self.dirty.add(v)
 
     def remove(self, v: int, x: int) -> None:
-        """Take the (already matched) pair v-x out of the graph for good: no other edge reaches them."""
+        """Take the matched pair v-x out of the graph for good (their other edges are dropped)."""
+        for y in (v, x):
+            self._free_vertex(y)
+        self.dirty -= {v, x}
         for y in (v, x):
             row = self.w[y]
-            for other in range(self.n):
+            for other in self.active:
                 if row[other] and other not in (v, x):
                     row[other] = self.w[other][y] = 0
+        self.active = [y for y in self.active if y not in (v, x)]
+        self.mate[v], self.mate[x] = x, v
+        self.u[v], self.u[x] = self.w[v][x], 0
 
     def solve(self) -> list[int]:
         for v in sorted(self.dirty):
-            self._free_vertex(v)
+            if not self._keep(v):
+                self._free_vertex(v)
         self.dirty.clear()
+        self._pair_tight_roots()
         self._even_roots()
         while self._stage():
             pass
@@ -66,19 +79,22 @@ class Matcher:
 
     # --- blossom bookkeeping -----------------------------------------------------------------------------------
     def leaves(self, b: int) -> list[int]:
-        if b < self.n:
-            return [b]
-        out, stack = [], [b]
-        while stack:
-            c = stack.pop()
-            if c < self.n:
-                out.append(c)
-            else:
-                stack.extend(self.childs[c])
-        return out
+        return self.blossom_leaves[b]
+
+    def _keep(self, v: int) -> bool:
+        """A vertex outside any blossom whose partner is still a best choice keeps it: only its dual moves."""
+        if self.top[v] != v:
+            return False
+        row, u = self.w[v], self.u
+        best = max([row[x] - u[x] for x in self.active if row[x]], default=0)
+        mate = self.mate[v]
+        if mate >= 0 and not (row[mate] and row[mate] - u[mate] == best):
+            return False
+        u[v] = best
+        return True
 
     def _release(self, b: int) -> None:
-        self.childs[b], self.edges[b] = [], []
+        self.childs[b], self.edges[b], self.blossom_leaves[b] = [], [], []
         self.base[b], self.z[b], self.parent[b] = -1, 0, -1
         self.spare.append(b)
 
@@ -117,11 +133,25 @@ class Matcher:
             self.mate[v] = -1
             self._dissolve_above(v, gifts=True)
         row, u = self.w[v], self.u
-        self.u[v] = max([row[x] - u[x] for x in range(self.n) if row[x]], default=0)
+        self.u[v] = max([row[x] - u[x] for x in self.active if row[x]], default=0)
+
+    def _pair_tight_roots(self) -> None:
+        """Match exposed vertices joined by a tight edge: each such edge alone is an augmenting path, and taking it
+        first saves growing trees through the many tight edges of equally weighted players."""
+        exposed = [v for v in self.active if self.mate[v] == -1 and self.top[v] == v]
+        u, w = self.u, self.w
+        for v in exposed:
+            if self.mate[v] != -1:
+                continue
+            row, uv = w[v], u[v]
+            for x in exposed:
+                if x != v and self.mate[x] == -1 and row[x] and uv + u[x] == row[x]:
+                    self.mate[v], self.mate[x] = x, v
+                    break
 
     def _even_roots(self) -> None:
         """Make every exposed vertex's dual even (see the module notes)."""
-        for v in range(self.n):
+        for v in self.active:
             if self.mate[v] != -1 or self.u[v] % 2 == 0 or self.base[self.top[v]] != v:
                 continue
             c = self.top[v]
@@ -157,14 +187,15 @@ class Matcher:
     # --- one stage: grow alternating trees from the exposed vertices until an augmenting path appears ------------
     def _stage(self) -> bool:
         n = self.n
-        roots = [v for v in range(n) if self.mate[v] == -1 and self.base[self.top[v]] == v]
+        roots = [v for v in self.active if self.mate[v] == -1 and self.base[self.top[v]] == v]
         if not roots:
             return False
         self.label = [FREE] * (2 * n)
         self.labeledge: list[tuple[int, int] | None] = [None] * (2 * n)
         self.bestedge: list[tuple[int, int] | None] = [None] * (2 * n)
+        self.bestslack = [0] * (2 * n)
         self.bestlist: list[list[tuple[int, int]] | None] = [None] * (2 * n)
-        self.queue: list[int] = []
+        self.queues: list[list[int]] = [[], []]  # vertices to scan, by ``level`` (0 first)
         for v in roots:
             self._assign(v, S, None)
         while not self._scan():
@@ -173,6 +204,11 @@ class Matcher:
             if self.parent[b] == -1 and self.base[b] >= 0 and self.label[b] == S and self.z[b] == 0:
                 self._expand(b, endstage=True)
         return True
+
+    def _push(self, vertices: list[int]) -> None:
+        level, queues = self.level, self.queues
+        for v in vertices:
+            queues[level[v]].append(v)
 
     def _slack(self, edge: tuple[int, int]) -> int:
         x, y = edge
@@ -184,7 +220,7 @@ class Matcher:
         self.labeledge[x] = self.labeledge[b] = edge
         self.bestedge[x] = self.bestedge[b] = None
         if label == S:
-            self.queue.extend(self.leaves(b))
+            self._push(self.leaves(b))
         else:
             base = self.base[b]
             self._assign(self.mate[base], S, (base, self.mate[base]))
@@ -192,15 +228,17 @@ class Matcher:
     # hot loop: scanning every neighbour of every S-vertex is where a solve spends its time
     def _scan(self) -> bool:
         """Grow the trees along tight edges; True once the matching was augmented."""
-        top, label, u, bestedge = self.top, self.label, self.u, self.bestedge
-        while self.queue:
-            v = self.queue.pop()
-            row, uv = self.w[v], u[v]
-            for x in range(self.n):
+        top, label, u, bestedge, bestslack = self.top, self.label, self.u, self.bestedge, self.bestslack
+        active = self.active
+        queues = self.queues
+        while queues[0] or queues[1]:
+            v = (queues[0] or queues[1]).pop()
+            row, uv, bv = self.w[v], u[v], top[v]
+            for x in active:
                 weight = row[x]
                 if not weight:
                     continue
-                bv, bx = top[v], top[x]
+                bx = top[x]
                 if bv == bx:
                     continue
                 slack = uv + u[x] - weight
@@ -214,49 +252,58 @@ class Matcher:
                             self._augment(v, x)
                             return True
                         self._add_blossom(base, v, x)
+                        bv = top[v]
                     elif label[x] == FREE:
                         label[x], self.labeledge[x] = T, (v, x)
                 elif lx == S:
-                    if bestedge[bv] is None or slack < self._slack(bestedge[bv]):
-                        bestedge[bv] = (v, x)
-                elif label[x] == FREE and (bestedge[x] is None or slack < self._slack(bestedge[x])):
-                    bestedge[x] = (v, x)
+                    if bestedge[bv] is None or slack < bestslack[bv]:
+                        bestedge[bv], bestslack[bv] = (v, x), slack
+                elif label[x] == FREE and (bestedge[x] is None or slack < bestslack[x]):
+                    bestedge[x], bestslack[x] = (v, x), slack
         return False
 
     def _adjust_duals(self) -> None:
-        n, label, top = self.n, self.label, self.top
+        n, label, top, bestedge, bestslack = self.n, self.label, self.top, self.bestedge, self.bestslack
         delta, kind, item = None, 0, None
-        for x in range(n):
-            edge = self.bestedge[x]
-            if edge is not None and label[top[x]] == FREE and (delta is None or self._slack(edge) < delta):
-                delta, kind, item = self._slack(edge), 2, edge
+        for x in self.active:
+            if bestedge[x] is not None and label[top[x]] == FREE and (delta is None or bestslack[x] < delta):
+                delta, kind, item = bestslack[x], 2, bestedge[x]
         blossoms = [b for b in range(n, 2 * n) if self.parent[b] == -1 and self.base[b] >= 0]
-        for b in [*range(n), *blossoms]:
-            if self.parent[b] != -1 or top[self.base[b]] != b:
+        for b in [*self.active, *blossoms]:
+            if top[self.base[b]] != b:
                 continue
-            edge = self.bestedge[b]
-            if label[b] == S and edge is not None and (delta is None or self._slack(edge) // 2 < delta):
-                delta, kind, item = self._slack(edge) // 2, 3, edge
+            if label[b] == S and bestedge[b] is not None and (delta is None or bestslack[b] // 2 < delta):
+                delta, kind, item = bestslack[b] // 2, 3, bestedge[b]
             if b >= n and label[b] == T and (delta is None or self.z[b] // 2 < delta):
                 delta, kind, item = self.z[b] // 2, 4, b
         if delta is None:
             raise NoPerfectMatching("no perfect matching")
-        for x in range(n):
-            mark = label[top[x]]
-            if mark == S:
-                self.u[x] -= delta
-            elif mark == T:
-                self.u[x] += delta
-        for b in blossoms:
-            if label[b] == S:
-                self.z[b] += 2 * delta
-            elif label[b] == T:
-                self.z[b] -= 2 * delta
+        self._move_duals(delta, blossoms)
         if kind == 4:
             self._expand(item, endstage=False)
         else:
             x, y = item
-            self.queue.append(x if label[top[x]] == S else y)
+            self._push([x if label[top[x]] == S else y])
+
+    def _move_duals(self, delta: int, blossoms: list[int]) -> None:
+        label, top, u, bestedge, bestslack = self.label, self.top, self.u, self.bestedge, self.bestslack
+        for x in self.active:
+            mark = label[top[x]]
+            if mark == S:
+                u[x] -= delta
+                if top[x] == x and bestedge[x] is not None:
+                    bestslack[x] -= 2 * delta
+            elif mark == T:
+                u[x] += delta
+            elif bestedge[x] is not None:
+                bestslack[x] -= delta
+        for b in blossoms:
+            if label[b] == S:
+                self.z[b] += 2 * delta
+                if bestedge[b] is not None:
+                    bestslack[b] -= 2 * delta
+            elif label[b] == T:
+                self.z[b] -= 2 * delta
 
     def _scan_blossom(self, v: int, x: int) -> int:
         """The base of the blossom closed by the S-S edge v-x, or -1 if v and x lie in different trees."""
@@ -294,27 +341,33 @@ class Matcher:
         self.childs[b] = [root, *reversed(chain_v), *chain_x]
         self.edges[b] = [*reversed(edges_v), (v, x), *((e[1], e[0]) for e in edges_x)]
         self.label[b], labeledge[b], self.z[b] = S, labeledge[root], 0
+        self.blossom_leaves[b] = [leaf for child in self.childs[b] for leaf in self.blossom_leaves[child]]
         for leaf in self.leaves(b):
             if self.label[top[leaf]] == T:
-                self.queue.append(leaf)
+                self._push([leaf])
             top[leaf] = b
         self._merge_best_edges(b)
 
     def _merge_best_edges(self, b: int) -> None:
-        best: dict[int, tuple[int, int]] = {}
+        best: dict[int, tuple[int, tuple[int, int]]] = {}
+        top, label, u, w = self.top, self.label, self.u, self.w
         for child in self.childs[b]:
             listed = self.bestlist[child]
             if listed is None:
-                listed = [(a, y) for a in self.leaves(child) for y, weight in enumerate(self.w[a]) if weight]
-            for edge in listed:
-                other = self.top[edge[1]]
-                if other != b and self.label[other] == S:
+                listed = [(a, y) for a in self.leaves(child) for y in self.active if w[a][y]]
+            for a, y in listed:
+                other = top[y]
+                if other != b and label[other] == S:
+                    slack = u[a] + u[y] - w[a][y]
                     known = best.get(other)
-                    if known is None or self._slack(edge) < self._slack(known):
-                        best[other] = edge
+                    if known is None or slack < known[0]:
+                        best[other] = (slack, (a, y))
             self.bestlist[child], self.bestedge[child] = None, None
-        self.bestlist[b] = list(best.values())
-        self.bestedge[b] = min(best.values(), key=self._slack, default=None)
+        self.bestlist[b] = [edge for _, edge in best.values()]
+        if best:
+            self.bestslack[b], self.bestedge[b] = min(best.values())
+        else:
+            self.bestedge[b] = None
 
     def _augment(self, v: int, x: int) -> None:
         for s, j in ((v, x), (x, v)):
