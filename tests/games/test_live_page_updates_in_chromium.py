@@ -93,3 +93,40 @@ def test_the_live_page_shows_a_move_made_elsewhere_without_a_reload(browser, asg
     assert page.locator(".clock.running").count() == 0
     small.close()
     context.close()
+
+
+def test_the_event_page_follows_the_news_and_tells_a_player_their_game(browser, asgi_server):
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from tests.tournaments.helpers import make_event
+    from tournaments.models import Event
+    from tournaments.services import pair_round, publish_round
+
+    event, organizer, players = make_event(2, slug="followed", rounds=1, status=Event.Status.RUNNING)
+    player = players[0]
+    player.user = get_user_model().objects.create_user("followed-player")
+    player.save()
+    login = Client()
+    login.force_login(player.user)
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": login.cookies[settings.SESSION_COOKIE_NAME].value,
+                          "domain": asgi_server.host, "path": "/"}])  # fmt: skip
+    page = context.new_page()
+    page.set_default_timeout(8_000)
+    page.goto(f"{asgi_server.url}/events/followed/")
+    page.wait_for_function("document.getElementById('event-live')?.dataset.socket === 'live'")
+    page.evaluate("window.notReloaded = true")
+    assert "No round has been published yet." in page.locator("#main").inner_text()
+
+    rnd = publish_round(pair_round(event, 1, by=organizer), by=organizer)  # the director publishes, elsewhere
+    game = rnd.games.get()
+    page.wait_for_function(f"document.querySelector('#your-game a')?.getAttribute('href') === '/games/{game.pk}/'")
+    page.wait_for_function("!document.getElementById('main').textContent.includes('No round has been published yet.')")
+    assert page.evaluate("window.notReloaded") is True
+    assert "round 1 published" in page.locator("#event-live").inner_text()
+    page.screenshot(path=str(SCREENSHOTS / "event-live-1400.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(SCREENSHOTS / "event-live-390.png"), full_page=True)
+    context.close()
