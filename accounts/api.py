@@ -8,31 +8,20 @@ from rest_framework import serializers, status
 from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from accounts.serializers import LoginSerializer, TokenSerializer
+from accounts.throttling import LoginThrottle, forgive, record_failure, reserve_attempt
 
 _WRONG = "unable to log in with this username and password"
 
 
-class LoginThrottle(ScopedRateThrottle):
-    """The ``login`` rate per client address, which the client cannot choose.
-
-    DRF trusts the whole X-Forwarded-For header when REST_FRAMEWORK["NUM_PROXIES"] is unset, so a client could
-    send a new made-up address with every guess and never be throttled. Without a configured proxy count only
-    the connection's address counts; behind N trusted proxies, set NUM_PROXIES = N and DRF picks the right hop.
-    """
-
-    def get_ident(self, request):
-        if api_settings.NUM_PROXIES is None:
-            return request.META.get("REMOTE_ADDR", "")
-        return super().get_ident(request)
-
-
 class ObtainToken(APIView):
-    """Exchange a username and password for the account's API token (throttled: the ``login`` rate)."""
+    """Exchange a username and password for the account's API token.
+
+    Throttled per client address (the ``login`` rate) and per account (a backoff after repeated wrong passwords),
+    both counted in a store every process shares (:mod:`accounts.throttling`).
+    """
 
     permission_classes = [AllowAny]
     authentication_classes: list = []  # a stale token or session must not stop someone from logging in
@@ -41,16 +30,24 @@ class ObtainToken(APIView):
 
     @extend_schema(
         request=LoginSerializer,
-        responses={200: TokenSerializer, 400: OpenApiResponse(description="Missing fields or wrong credentials")},
+        responses={
+            200: TokenSerializer,
+            400: OpenApiResponse(description="Missing fields or wrong credentials"),
+            429: OpenApiResponse(description="Too many attempts from this address or on this account (Retry-After)"),
+        },
         auth=[],
         tags=["auth"],
     )
     def post(self, request):
         data = LoginSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        user = authenticate(request, username=data.validated_data["username"], password=data.validated_data["password"])
+        username = data.validated_data["username"]
+        failures = reserve_attempt(username)
+        user = authenticate(request, username=username, password=data.validated_data["password"])
         if user is None or not user.is_active:
+            record_failure(username, failures, request.META.get("REMOTE_ADDR", ""))
             raise serializers.ValidationError({"password": [_WRONG]})
+        forgive(username)
         token, _ = Token.objects.get_or_create(user=user)
         return Response({"token": token.key})
 

@@ -110,7 +110,16 @@ REDIS_CACHE_URL = env_str("CACHE_URL")
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_CACHE_URL}
     if REDIS_CACHE_URL
-    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    # The login limits count here, in a store every process shares (accounts.throttling): Redis when CACHE_URL is
+    # set, else the database (accounts' migration creates the table). MAX_ENTRIES: culling must not forget counts.
+    "throttle": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_CACHE_URL, "KEY_PREFIX": "throttle"}
+    if REDIS_CACHE_URL
+    else {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "accounts_cache",
+        "OPTIONS": {"MAX_ENTRIES": 100_000},
+    },
 }
 
 # --- Celery -------------------------------------------------------------------------------------------------

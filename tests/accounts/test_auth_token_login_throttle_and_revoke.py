@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import caches
 from rest_framework.test import APIClient
 from rest_framework.throttling import ScopedRateThrottle
 
@@ -14,9 +14,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def _fresh_throttle():
-    cache.clear()
+    caches["throttle"].clear()
     yield
-    cache.clear()
+    caches["throttle"].clear()
 
 
 def test_a_valid_login_returns_a_token_that_authenticates_requests():
