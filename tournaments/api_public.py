@@ -6,7 +6,7 @@ published rounds only, final results only, standings from the snapshot. Unknown 
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.models import Bye, Event
-from tournaments.public import queries
+from tournaments.public import progress, queries
 from tournaments.public.blocks import event_blocks
 from tournaments.public.variant import current_variant, variant_from_block
 
@@ -153,7 +153,13 @@ class StandingsRowSerializer(serializers.Serializer):
     games = serializers.IntegerField(read_only=True)
     wins = serializers.IntegerField(read_only=True)
     tiebreaks = serializers.DictField(child=serializers.FloatField(allow_null=True), read_only=True)
-    colours = serializers.CharField(read_only=True, help_text="W, B or - per round.")
+    colours = serializers.CharField(read_only=True, help_text="W or B per round with a finished game, - otherwise.")
+    performance = serializers.IntegerField(
+        read_only=True, allow_null=True, help_text="Tournament performance rating (docs/rules/performance-rating.md)."
+    )
+    rank_change = serializers.IntegerField(
+        read_only=True, allow_null=True, help_text="Places gained (negative: lost) in the last round counted."
+    )
 
 
 class CrosstableCellSerializer(serializers.Serializer):
@@ -168,6 +174,7 @@ class StandingsSerializer(serializers.Serializer):
     published = serializers.BooleanField(read_only=True, help_text="False while there are no standings yet.")
     computed_at = serializers.CharField(read_only=True, allow_null=True)
     rounds_complete = serializers.IntegerField(read_only=True)
+    after = serializers.IntegerField(read_only=True, allow_null=True, help_text="?after=N: the rounds counted; else null.")
     tiebreaks = serializers.ListField(child=serializers.CharField(), read_only=True)
     rows = StandingsRowSerializer(many=True, read_only=True)
     crosstable = serializers.DictField(
@@ -177,11 +184,16 @@ class StandingsSerializer(serializers.Serializer):
     )
 
 
+class BoardPlayerSerializer(PlayerSerializer):
+    federation = serializers.CharField(read_only=True)
+    score_before = serializers.FloatField(read_only=True, help_text="Points before the round (standings after the one before).")
+
+
 class GameRowSerializer(serializers.Serializer):
     id = serializers.IntegerField(read_only=True)
     board = serializers.IntegerField(read_only=True)
-    white = PlayerSerializer(read_only=True)
-    black = PlayerSerializer(read_only=True)
+    white = BoardPlayerSerializer(read_only=True)
+    black = BoardPlayerSerializer(read_only=True)
     variant = serializers.CharField(read_only=True)
     first_roll = serializers.CharField(read_only=True)
     second_roll = serializers.CharField(read_only=True)
@@ -194,7 +206,7 @@ class GameRowSerializer(serializers.Serializer):
 
 
 class ByeRowSerializer(serializers.Serializer):
-    player = PlayerSerializer(read_only=True)
+    player = BoardPlayerSerializer(read_only=True)
     kind = serializers.ChoiceField(choices=Bye.Kind.choices, read_only=True)
     points = serializers.FloatField(read_only=True)
 
@@ -243,19 +255,41 @@ class EventDetailView(PublicAPIView):
         return Response(EventDetailSerializer(event, context={"request": request}).data)
 
 
+AFTER = OpenApiParameter(
+    "after", int, description="The standings as they stood after this round (1 to the last published round).", required=False
+)
+BAD_AFTER = OpenApiResponse(ErrorSerializer, description="`after` is not the number of a published round.")
+
+
+def _with_rank_changes(rows: list[dict], changes: dict[int, int]) -> list[dict]:
+    return [{**row, "rank_change": changes.get(row.get("player_id"))} for row in rows]
+
+
 class EventStandingsView(PublicAPIView):
-    @extend_schema(operation_id="events_standings", responses={200: StandingsSerializer, 404: NOT_FOUND}, tags=["events"])
+    @extend_schema(
+        operation_id="events_standings",
+        parameters=[AFTER],
+        responses={200: StandingsSerializer, 400: BAD_AFTER, 404: NOT_FOUND},
+        tags=["events"],
+    )
     def get(self, request, slug: str):
-        """The published standings (from the snapshot) with tiebreaks and the crosstable."""
+        """The published standings (from the snapshot) with tiebreaks and the crosstable; ``?after=N``: as they
+        stood after round N, computed from rounds 1..N."""
         event = self.event_or_404(slug)
-        data = queries.standings_data(event)
+        try:
+            after = progress.parse_after(request.query_params.get("after"), event)
+        except progress.AfterError as error:
+            raise serializers.ValidationError({error.field: [str(error)]}) from None
+        data = progress.standings_after(event, after)
+        changes = progress.changes_in_round(event, after)
         payload = {
             "event": event.slug,
             "published": data is not None,
             "computed_at": (data or {}).get("computed_at"),
             "rounds_complete": (data or {}).get("rounds_complete", 0),
+            "after": after,
             "tiebreaks": (data or {}).get("tiebreaks", []),
-            "rows": (data or {}).get("rows", []),
+            "rows": _with_rank_changes((data or {}).get("rows", []), changes),
             "crosstable": (data or {}).get("crosstable", {}),
         }
         # The snapshot already has the documented shape; running 500 rows and their crosstable through the

@@ -2,14 +2,11 @@
 
 Each view reads through :mod:`tournaments.public` (the reads the JSON API shares) and renders a template of
 templates/tournaments/. The two big tables (standings, crosstable) are rendered once per snapshot version and
-cached: a new snapshot is a new cache key, so it shows at once.
+cached (:mod:`tournaments.public.cache`): a new snapshot is a new cache key, so it shows at once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -17,10 +14,9 @@ from django.utils.dateparse import parse_datetime
 
 from tournaments import exports
 from tournaments.models import Event
-from tournaments.public import display, queries
+from tournaments.public import display, player_view, progress, queries, round_view
+from tournaments.public.cache import per_snapshot
 from tournaments.public.variant import current_variant
-
-CACHE_SECONDS = 3600
 
 
 def public_event_or_404(slug: str) -> Event:
@@ -35,29 +31,12 @@ def _base_context(event: Event, active: str) -> dict:
     return {"event": event, "active": active, "rounds": list(queries.published_rounds(event))}
 
 
-def _cached(event: Event, kind: str, build: Callable[[], dict | None], extra: str = "") -> dict | None:
-    """``build()``, kept per snapshot version; built every time while there is no snapshot (computed on the fly)."""
-    version = queries.snapshot_version(event)
-    if version is None:
-        return build()
-    pk, results_version, computed_at = version
-    stamp = computed_at.isoformat() if computed_at else ""
-    key = f"pages:{kind}:{event.pk}:{event.slug}:{pk}:{results_version}:{stamp}:{extra}"
-    hit = cache.get(key)
-    if hit is not None:
-        return hit
-    value = build()
-    if value is not None:
-        cache.set(key, value, CACHE_SECONDS)
-    return value
-
-
 # --- pages --------------------------------------------------------------------------------------------------------
 
 
 def event_list(request):
-    events = queries.public_events().select_related("organizer")
-    return render(request, "tournaments/event_list.html", {"events": events})
+    events = queries.public_events().select_related("organizer").order_by("-starts_on", "-created_at", "-id")
+    return render(request, "tournaments/event_list.html", {"groups": display.event_groups(events)})
 
 
 def event_detail(request, slug: str):
@@ -71,6 +50,7 @@ def event_detail(request, slug: str):
         registrations=queries.event_players(event),
         trf_available=exports.trf_available(event),
         tiebreaks=queries.event_tiebreak_codes(event),
+        schedule=progress.schedule(event),
     )
     return render(request, "tournaments/event_detail.html", context)
 
@@ -81,27 +61,43 @@ def round_detail(request, slug: str, number: int):
     if rnd is None:
         raise Http404(f"Round {number} of {event.name} is not published.")
     context = _base_context(event, "rounds")
-    context.update(round=rnd, games=display.round_rows(rnd), byes=display.bye_rows(rnd))
+    context.update(
+        round=rnd,
+        games=round_view.board_rows(rnd),
+        byes=round_view.bye_rows(rnd),
+        panel=round_view.variant_panel(event, rnd),
+        dynamic=event.scoring == Event.Scoring.DYNAMIC,
+    )
     return render(request, "tournaments/round_detail.html", context)
 
 
-def _standings_table(event: Event) -> dict | None:
-    data = queries.standings_data(event, with_crosstable=False)
+def _standings_table(event: Event, after: int | None) -> dict | None:
+    data = progress.standings_after(event, after, with_crosstable=False)
     if data is None:
         return None
-    rows = display.standings_rows(data, event)
+    changes = progress.changes_in_round(event, after)
+    rows = display.standings_rows(data, event, changes if changes else None)
     return {
         "rounds_complete": data.get("rounds_complete") or 0,
         "computed_at": parse_datetime(str(data.get("computed_at") or "")),
         "tiebreak_headers": display.tiebreak_headers(data.get("tiebreaks", [])),
-        "body_html": render_to_string("tournaments/_standings_rows.html", {"rows": rows}),
+        "changes": bool(changes),
+        "body_html": render_to_string("tournaments/_standings_rows.html", {"rows": rows, "changes": bool(changes)}),
     }
 
 
 def standings(request, slug: str):
     event = public_event_or_404(slug)
     context = _base_context(event, "standings")
-    context.update(standings=_cached(event, "standings", lambda: _standings_table(event)))
+    try:
+        after = progress.parse_after(request.GET.get("after"), event)
+    except progress.AfterError as error:
+        context.update(error=str(error), standings=None, after=None)
+        return render(request, "tournaments/standings.html", context, status=400)
+    last = progress.last_published_round(event)
+    shown = None if after is None or after >= last else after
+    table = per_snapshot(event, "standings", lambda: _standings_table(event, shown), str(shown or ""))
+    context.update(standings=table, after=shown, last_round=last, dynamic=event.scoring == Event.Scoring.DYNAMIC)
     return render(request, "tournaments/standings.html", context)
 
 
@@ -117,7 +113,7 @@ def crosstable(request, slug: str):
         rows = display.crosstable_rows(data, round_numbers, event)
         return {"body_html": render_to_string("tournaments/_crosstable_rows.html", {"rows": rows})}
 
-    table = _cached(event, "crosstable", build, ",".join(map(str, round_numbers)))
+    table = per_snapshot(event, "crosstable", build, ",".join(map(str, round_numbers)))
     context.update(crosstable=table, round_numbers=round_numbers)
     return render(request, "tournaments/crosstable.html", context)
 
@@ -129,13 +125,16 @@ def player_detail(request, slug: str, player_id: int):
         raise Http404("No such player in this event.")
     player = registration.player
     games = queries.player_games(event, player)
+    rows = player_view.player_rows(event, player, games)
     context = _base_context(event, "players")
     context.update(
         player=player,
         registration=registration,
-        rows=display.player_rows(event, player, games),
+        rows=rows,
+        rated=player_view.shows_rating_change(event, player),
+        rating=player_view.rating_summary(event, player, rows),
         colours=queries.colour_sequence(event, player, games),
-        standing=display.player_standing(event, player),
+        standing=player_view.player_standing(event, player),
     )
     return render(request, "tournaments/player_detail.html", context)
 

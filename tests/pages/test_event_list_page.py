@@ -11,9 +11,9 @@ def test_the_event_list_links_every_public_event_and_hides_private_ones(client, 
     response = client.get("/")
     assert response.status_code == 200
     html = response.content.decode()
-    table = table_with_caption(html, "Public events")
-    assert table.headers == ["Event", "Format", "Variant", "Status"]
-    assert [row[0] for row in table.rows] == ["Spring Open"]
+    table = table_with_caption(html, "Running events")
+    assert table.headers == ["Event", "Variant", "Format", "Starts"]
+    assert table.rows == [["Spring Open", "Random Variant Chess, one roll", "Swiss, 4 rounds", "2026-04-04"]]
     assert 'href="/events/spring-open/"' in html
 
 

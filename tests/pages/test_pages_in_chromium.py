@@ -75,7 +75,7 @@ def _headers(page, table_name: str) -> list[str]:
 
 def test_event_list_in_chromium(page, live_server):
     _open(page, live_server, "/", "event-list")
-    assert _headers(page, "Public events") == ["Event", "Format", "Variant", "Status"]
+    assert _headers(page, "Running events") == ["Event", "Variant", "Format", "Starts"]
     page.get_by_role("link", name="Spring Open").click()
     assert page.url.endswith("/events/spring-open/")
 
@@ -96,16 +96,18 @@ def test_event_page_in_chromium_shows_the_board(page, live_server):
 def test_round_page_in_chromium(page, live_server):
     _open(page, live_server, "/events/spring-open/rounds/1/", "round-1")
     name = "Pairings and results of round 1"
-    assert _headers(page, name) == ["Board", "White", "Black", "Result", "Termination", "White points", "Black points"]
+    assert _headers(page, name) == ["Bo.", "White", "Rating", "Pts", "Result", "Pts", "Black", "Rating", "Ending", "Game points"]
     rows = page.get_by_role("table", name=name).get_by_role("row")
     assert "Anna Berger" in rows.nth(1).inner_text() and "Ben Carter" in rows.nth(1).inner_text()
+    assert page.get_by_role("heading", name="The variant of this round").is_visible()
     assert "Elif Fidan" in page.get_by_role("table", name="Byes in round 1").inner_text()
 
 
 def test_standings_page_in_chromium(page, live_server):
     _open(page, live_server, "/events/spring-open/standings/", "standings")
     name = "Standings of Spring Open (Dynamic (game points, seed 002))"
-    assert _headers(page, name) == ["Rank", "Player", "Rating", "Fed", "Points", "Games", "BH-C1", "BH", "SB", "Colours"]
+    headers = ["Rank", "Player", "±", "Rating", "Fed", "Points", "Games", "BH-C1", "BH", "SB", "Perf", "Colours"]
+    assert _headers(page, name) == headers
     first = page.get_by_role("table", name=name).get_by_role("row").nth(1)
     assert first.get_by_role("rowheader").inner_text().strip() == "Chloé Dubois"
 
@@ -120,8 +122,9 @@ def test_player_page_in_chromium(page, live_server, spring_open):
     anna = spring_open.players["Anna"]
     _open(page, live_server, f"/events/spring-open/players/{anna.id}/", "player")
     assert page.get_by_role("heading", name="Anna Berger", level=1).is_visible()
-    assert _headers(page, "Games and byes of Anna Berger") == ["Round", "Colour", "Opponent", "Result", "Termination", "Points"]
-    assert page.get_by_label("colour sequence by round", exact=False).inner_text() == "WB"
+    headers = ["Round", "Opponent", "Colour", "Result", "Points", "Opp. rating", "Ending"]
+    assert _headers(page, "Games and byes of Anna Berger") == headers
+    assert page.get_by_label("colour sequence by round", exact=False).inner_text() == "W"  # round 2 is not final
 
 
 @pytest.mark.parametrize("path", ["/", "/events/spring-open/", "/events/spring-open/rounds/1/", "/events/spring-open/standings/",

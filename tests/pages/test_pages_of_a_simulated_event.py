@@ -8,7 +8,7 @@ import io
 import pytest
 
 from tests.pages.tables import table_with_caption
-from tournaments.models import Bye, Game, StandingsSnapshot
+from tournaments.models import Bye, Event, Game, StandingsSnapshot
 
 simulation = pytest.importorskip("tournaments.services.simulation")
 
@@ -17,6 +17,7 @@ def _simulate(**options):
     run = simulation.simulate(format="swiss", players=7, rounds=3, seed=3, play_last=False, **options)
     event = run.event
     event.is_public = True
+    event.status = Event.Status.RUNNING  # announced and started: the public sees it
     event.save()
     return event
 
@@ -38,12 +39,12 @@ def test_a_simulated_dynamic_swiss_shows_its_published_snapshot_rounds_and_curre
     pairings = table_with_caption(round1, "Pairings and results of round 1")
     games = list(Game.objects.filter(round__event=event, round__number=1).order_by("board"))
     assert [row[1] for row in pairings.rows] == [g.white.name for g in games]
-    assert all(row[3] in ("1-0", "0-1", "½-½") for row in pairings.rows)
+    assert all(row[4] in ("1-0", "0-1", "½-½") for row in pairings.rows)
     bye = Bye.objects.get(round__event=event, round__number=1)
     assert table_with_caption(round1, "Byes in round 1").row_headers == [bye.player.name]
 
     round3 = table_with_caption(client.get(f"{base}/rounds/3/").content.decode(), "round 3")
-    assert {row[3] for row in round3.rows} == {"–"}  # published, not yet played
+    assert {row[4] for row in round3.rows} == {"–"}  # published, not yet played
 
     page = client.get(f"{base}/").content.decode()
     block = event.rounds.get(number=3).variant_block

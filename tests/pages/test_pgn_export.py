@@ -24,7 +24,8 @@ def test_the_pgn_has_one_game_per_board_of_the_published_rounds_in_round_and_boa
     first = games[0].headers
     assert (first["White"], first["Black"], first["Result"]) == ("Anna Berger", "Ben Carter", "1-0")
     assert first["FirstRoll"] == "1-3-5" and first["SetUp"] == "1" and first["FEN"].startswith("o+chbqmmkbh+co/")
-    assert (first["WhitePoints"], first["BlackPoints"], first["Termination"]) == ("100", "0", "checkmate")
+    assert (first["WhitePoints"], first["BlackPoints"]) == ("100", "0")
+    assert (first["Termination"], first["TerminationDetail"]) == ("normal", "checkmate")  # PGN standard, then ours
     assert first["Event"] == "Spring Open" and first["WhiteElo"] == "2150"
 
 
@@ -41,4 +42,7 @@ def test_a_chess_game_in_the_export_replays_in_python_chess(client, club_champio
     first = games[0]
     assert "FEN" not in first.headers  # the standard start needs no FEN tag
     assert first.end().board().is_checkmate()
+    assert (first.headers["TimeControl"], first.headers["EventDate"]) == ("5400+30", "2026.05.01")  # 90 min + 30 s
+    assert (first.headers["Termination"], first.headers["TerminationDetail"]) == ("normal", "checkmate")
+    assert (games[2].headers["Termination"], games[2].headers["TerminationDetail"]) == ("abandoned", "forfeit")
     assert [g.headers["Result"] for g in games] == ["1-0", "1/2-1/2", "0-1", "0-1"]

@@ -62,13 +62,16 @@ def test_a_round_lists_games_with_player_objects_results_points_and_byes(client,
         60.0,
     )
     assert (reported["result"], reported["white_points"], reported["result_status"]) == ("", None, "reported")
-    assert data["byes"] == [
-        {
-            "player": {"id": spring_open.players["Dmitri"].id, "name": "Dmitri Egorov", "username": "", "rating": 2010},
-            "kind": "requested",
-            "points": 0.0,
-        }
-    ]
+    (bye,) = data["byes"]
+    assert (bye["player"]["id"], bye["player"]["name"], bye["kind"], bye["points"]) == (
+        spring_open.players["Dmitri"].id,
+        "Dmitri Egorov",
+        "requested",
+        0.0,
+    )
+    # Each board's players carry their points before the round: Ben lost round 1, Chloé drew it, Elif had the bye.
+    assert [(g["white"]["score_before"], g["black"]["score_before"]) for g in data["games"]] == [(0.0, 50.0), (50.0, 100.0)]
+    assert first["white"]["federation"] == "ENG"
 
 
 def test_unknown_events_and_unpublished_rounds_are_404_json_naming_what_is_missing(client, spring_open):
@@ -115,3 +118,24 @@ def test_any_unknown_slug_gets_a_json_404_even_one_no_event_could_have(client, d
         response = client.get(f"/api/events/{slug}/standings/")
         assert response.status_code == 404, slug
         assert response.json()["detail"].startswith("No public event")
+
+
+def test_standings_after_round_1_count_round_1_alone_and_say_so(client, spring_open):
+    data = client.get("/api/events/spring-open/standings/?after=1").json()
+    assert data["after"] == 1 and data["rounds_complete"] == 1
+    points = {row["name"]: row["points"] for row in data["rows"]}
+    assert points == {"Anna Berger": 100.0, "Chloé Dubois": 50.0, "Dmitri Egorov": 50.0, "Elif Fidan": 50.0, "Ben Carter": 0.0}
+    assert {row["rank_change"] for row in data["rows"]} == {None}  # nothing before round 1
+    assert set(data["crosstable"][str(spring_open.players["Chloé"].id)]) == {"1"}
+    current = client.get("/api/events/spring-open/standings/").json()
+    assert current["after"] is None
+    anna = next(row for row in current["rows"] if row["name"] == "Anna Berger")
+    assert anna["rank_change"] == 1 - anna["rank"]  # first after round 1
+
+
+def test_a_bad_after_is_a_400_naming_the_field_and_the_rounds_there_are(client, spring_open):
+    for bad in ("0", "3", "abc", "-1", "1.0", "٣", "9" * 30):
+        response = client.get("/api/events/spring-open/standings/", {"after": bad})
+        assert response.status_code == 400, bad
+        body = response.json()
+        assert list(body["errors"]) == ["after"] and "1 to 2" in body["errors"]["after"][0], bad

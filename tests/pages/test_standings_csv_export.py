@@ -25,10 +25,11 @@ def test_the_csv_has_a_header_with_each_tiebreak_and_a_row_per_player_in_rank_or
         "BH-C1",
         "BH",
         "SB",
+        "Performance",
         "Colours",
     ]
     chloe = spring_open.players["Chloé"]
-    assert rows[1] == ["1", str(chloe.id), "Chloé Dubois", "2045", "FRA", "110", "2", "1", "40", "90", "2400", "WB"]
+    assert rows[1] == ["1", str(chloe.id), "Chloé Dubois", "2045", "FRA", "110", "2", "1", "40", "90", "2400", "2086", "WB"]
     assert [r[2] for r in rows[1:]] == ["Chloé Dubois", "Anna Berger", "Elif Fidan", "Dmitri Egorov", "Ben Carter"]
 
 
@@ -40,4 +41,4 @@ def test_a_name_that_a_spreadsheet_would_run_as_a_formula_is_quoted(spring_open)
 
 def test_without_standings_the_csv_is_just_the_header(club_championship):
     rows = list(csv.reader(io.StringIO(standings_csv(club_championship.event, None))))
-    assert rows == [["Rank", "Player ID", "Name", "Rating", "Federation", "Points", "Games", "Wins", "Colours"]]
+    assert rows == [["Rank", "Player ID", "Name", "Rating", "Federation", "Points", "Games", "Wins", "Performance", "Colours"]]

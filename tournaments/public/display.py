@@ -1,5 +1,6 @@
 """What the page templates show, made from the public reads: formatted points, result labels, the rows of the
-round, player, standings and crosstable tables, the tie-break legend and the variant's board.
+standings and crosstable tables, the tie-break legend and the variant's board (the round and player pages have
+their own modules: :mod:`tournaments.public.round_view`, :mod:`tournaments.public.player_view`).
 
 No HTML is written here (the templates write it, escaping every value); the SVG board comes from
 :mod:`tournaments.board_svg`.
@@ -13,11 +14,10 @@ from django.urls import reverse
 
 from scoring.tiebreaks import TIEBREAK_NAMES
 from tournaments.board_svg import BoardParseError, board_svg
-from tournaments.models import Bye, Event, Game, Player, Round
-from tournaments.public import queries
+from tournaments.models import Event, Game
+from tournaments.public.variant import is_fixed, variant_name
 
 PENDING_LABELS = {Game.ResultStatus.REPORTED: "reported", Game.ResultStatus.DISPUTED: "disputed"}
-NO_COLOUR = "–"  # the colour column of a bye
 
 # What each tie-break adds to its name (scoring.tiebreaks names them), for the page's legend and column titles.
 TIEBREAK_NOTES = {
@@ -67,10 +67,39 @@ def players_url(event: Event) -> str:
     return reverse("event-detail", args=[event.slug]) + "players/"
 
 
+# --- the event list -------------------------------------------------------------------------------------------------
+
+EVENT_GROUPS = (("running", "Running"), ("upcoming", "Upcoming"), ("finished", "Finished"))
+
+
+def event_group(event: Event) -> str:
+    """running, finished (closed) or upcoming (announced, not started yet)."""
+    if event.status == Event.Status.RUNNING:
+        return "running"
+    if event.status == Event.Status.CLOSED:
+        return "finished"
+    return "upcoming"
+
+
+def variant_label(event: Event) -> str:
+    """What is played: the fixed variant's name, or how the dice choose it ("Random Variant Chess, one roll")."""
+    if is_fixed(event):
+        return variant_name(event.variant_key)
+    return event.get_variant_policy_display()
+
+
+def event_groups(events) -> list[dict]:
+    """The events split into running, upcoming and finished (in that order), each row with its variant."""
+    grouped: dict[str, list[dict]] = {key: [] for key, _ in EVENT_GROUPS}
+    for event in events:
+        grouped[event_group(event)].append({"event": event, "variant": variant_label(event)})
+    return [{"key": key, "title": title, "events": grouped[key]} for key, title in EVENT_GROUPS]
+
+
 # --- the event page -----------------------------------------------------------------------------------------------
 
 
-def variant_board(variant: dict | None) -> str:
+def variant_board(variant: dict | None, svg_id: str = "current-variant") -> str:
     """The SVG of the variant's start position; empty without one (or when it cannot be drawn)."""
     if not variant or not variant["start_position"]:
         return ""
@@ -78,7 +107,7 @@ def variant_board(variant: dict | None) -> str:
     if variant["round"]:
         title += f" for rounds {variant['rounds'][0]} and {variant['rounds'][1]}"
     try:
-        return board_svg(variant["start_position"], title=title, svg_id="current-variant")
+        return board_svg(variant["start_position"], title=title, svg_id=svg_id)
     except BoardParseError:
         return ""
 
@@ -89,80 +118,23 @@ def back_rank_rows(variant: dict | None) -> list[dict]:
     return [{"file": chr(ord("a") + index), "piece": str(piece)} for index, piece in enumerate(array)]
 
 
-# --- the round page -----------------------------------------------------------------------------------------------
-
-
-def round_rows(rnd: Round) -> list[dict]:
-    """The boards of a round as the API gives them, with the result (or "reported") and points formatted."""
-    rows = []
-    for game in queries.round_games(rnd):
-        row = queries.game_row(game)
-        row["result_display"] = result_display(row["result"]) or PENDING_LABELS.get(game.result_status, "")
-        row["white_points_display"] = fmt_points(row["white_points"])
-        row["black_points_display"] = fmt_points(row["black_points"])
-        rows.append(row)
-    return rows
-
-
-def bye_rows(rnd: Round) -> list[dict]:
-    return [{"player": b.player, "kind": b.get_kind_display(), "points": fmt_points(b.points)} for b in queries.round_byes(rnd)]
-
-
-# --- the player page ----------------------------------------------------------------------------------------------
-
-
-def _game_row(game: Game, player: Player) -> dict:
-    army = queries.army_of(game, player)
-    white = game.white_id == player.id
-    result = queries.public_result(game)
-    own = game.white_points if white else game.black_points
-    return {
-        "round": game.round.number,
-        "colour": army.capitalize(),
-        "opponent": game.black if white else game.white,
-        "result": result_display(result),
-        "termination": game.termination if result else "",
-        "points": fmt_points(own) if result else "",
-    }
-
-
-def _bye_row(number: int, bye: Bye) -> dict:
-    return {
-        "round": number,
-        "colour": NO_COLOUR,
-        "opponent": None,
-        "result": bye.get_kind_display(),
-        "termination": "",
-        "points": fmt_points(bye.points),
-    }
-
-
-def player_rows(event: Event, player: Player, games: list[Game]) -> list[dict]:
-    """The player's game (or bye) of each published round; a round with neither has no row."""
-    byes = queries.player_byes(event, player)
-    by_round = {g.round.number: g for g in games}
-    rows = []
-    for rnd in queries.published_rounds(event):
-        if rnd.number in by_round:
-            rows.append(_game_row(by_round[rnd.number], player))
-        elif rnd.number in byes:
-            rows.append(_bye_row(rnd.number, byes[rnd.number]))
-    return rows
-
-
-def player_standing(event: Event, player: Player) -> dict | None:
-    """The player's rank and points in the published standings (None before there are any)."""
-    data = queries.standings_data(event, with_crosstable=False)
-    if not data:
-        return None
-    row = next((r for r in data["rows"] if r.get("player_id") == player.id), None)
-    return None if row is None else {"rank": _text(row.get("rank", "")), "points": fmt_points(row.get("points"))}
-
-
 # --- standings and crosstable -------------------------------------------------------------------------------------
 
 
-def standings_rows(data: dict, event: Event) -> list[dict]:
+def rank_change_display(change: int | None) -> dict:
+    """A rank change as text and words: +2 "up 2 places", -1 "down 1 place", 0 "=" "same place"."""
+    if change is None:
+        return {"text": "", "label": "", "kind": ""}
+    if change == 0:
+        return {"text": "=", "label": "same place", "kind": "same"}
+    places = f"{abs(change)} place{'s' if abs(change) != 1 else ''}"
+    if change > 0:
+        return {"text": f"▲{change}", "label": f"up {places}", "kind": "up"}
+    return {"text": f"▼{-change}", "label": f"down {places}", "kind": "down"}
+
+
+def standings_rows(data: dict, event: Event, changes: dict[int, int] | None = None) -> list[dict]:
+    """The rows of the standings table; ``changes`` (player id -> places gained in the round) adds the ± column."""
     codes = data.get("tiebreaks", [])
     prefix = players_url(event)
     rows = []
@@ -171,6 +143,7 @@ def standings_rows(data: dict, event: Event) -> list[dict]:
         rows.append(
             {
                 "rank": _text(row.get("rank", "")),
+                "change": rank_change_display(changes.get(row.get("player_id"))) if changes is not None else None,
                 "url": f"{prefix}{_text(row.get('player_id'))}/",
                 "name": _text(row.get("name", "")),
                 "rating": _text(row.get("rating") or ""),
@@ -178,6 +151,7 @@ def standings_rows(data: dict, event: Event) -> list[dict]:
                 "points": fmt_points(row.get("points")),
                 "games": _text(row.get("games", "")),
                 "tiebreaks": [fmt_points(tiebreaks.get(code)) for code in codes],
+                "performance": _text(row.get("performance")),
                 "colours": _text(row.get("colours", "")),
             }
         )

@@ -8,7 +8,9 @@ StandingsSnapshot (one row read); before the first snapshot exists they are comp
 
 from __future__ import annotations
 
-from django.db.models import Q
+from collections import defaultdict
+
+from django.db.models import Q, Sum
 
 from tournaments.models import Bye, Event, Game, Player, Registration, Round, StandingsSnapshot
 from tournaments.standings import event_standings
@@ -66,12 +68,39 @@ def latest_round_with_a_block(event: Event) -> Round | None:
 # --- boards, byes and results -----------------------------------------------------------------------------------
 
 
+def scores_before(rnd: Round) -> dict[int, float]:
+    """player id -> points before ``rnd``: final game results and byes of the event's earlier rounds (what the
+    standings after the round before give; a player with none has 0)."""
+    scores: dict[int, float] = defaultdict(float)
+    earlier = {"round__event_id": rnd.event_id, "round__number__lt": rnd.number}
+    games = Game.objects.filter(result_status=Game.ResultStatus.FINAL, **earlier)
+    for side in ("white", "black"):
+        for player, points in games.values(f"{side}_id").annotate(total=Sum(f"{side}_points")).values_list(f"{side}_id", "total"):
+            scores[player] += float(points or 0)
+    for player, points in Bye.objects.filter(**earlier).values("player_id").annotate(total=Sum("points")).values_list(
+        "player_id", "total"
+    ):
+        scores[player] += float(points or 0)
+    return dict(scores)
+
+
 def round_games(rnd: Round) -> list[Game]:
-    return list(rnd.games.select_related("white__user", "black__user").order_by("board"))
+    """The boards of ``rnd``, each with ``white_score_before`` and ``black_score_before`` (:func:`scores_before`)."""
+    games = list(rnd.games.select_related("white__user", "black__user").order_by("board"))
+    scores = scores_before(rnd) if games else {}
+    for game in games:
+        game.white_score_before = scores.get(game.white_id, 0.0)
+        game.black_score_before = scores.get(game.black_id, 0.0)
+    return games
 
 
 def round_byes(rnd: Round) -> list[Bye]:
-    return list(rnd.byes.select_related("player").order_by("player__name"))
+    """The byes of ``rnd``, each with ``score_before`` (:func:`scores_before`)."""
+    byes = list(rnd.byes.select_related("player__user").order_by("player__name"))
+    scores = scores_before(rnd) if byes else {}
+    for bye in byes:
+        bye.score_before = scores.get(bye.player_id, 0.0)
+    return byes
 
 
 def published_games(event: Event):
@@ -112,10 +141,15 @@ def army_of(game: Game, player: Player) -> str:
 
 
 def colour_sequence(event: Event, player: Player, games: list[Game] | None = None) -> str:
-    """W or B per published round in which the player had a game, '-' for a bye or no game."""
+    """W or B per published round in which the player's game has a final result, '-' for a bye, no game or a
+    game not over yet; unfinished rounds at the end are left off (as the standings' colours)."""
     games = player_games(event, player) if games is None else games
-    by_round = {g.round.number: army_of(g, player)[0].upper() for g in games}
-    return "".join(by_round.get(rnd.number, "-") for rnd in published_rounds(event))
+    by_round = {g.round.number: army_of(g, player)[0].upper() for g in games if result_is_public(g)}
+    unfinished = {g.round.number for g in games if not result_is_public(g)}
+    numbers = [rnd.number for rnd in published_rounds(event)]
+    while numbers and numbers[-1] in unfinished:
+        numbers.pop()
+    return "".join(by_round.get(number, "-") for number in numbers)
 
 
 # --- the shapes of the JSON API (the pages show the same values) ------------------------------------------------
@@ -127,14 +161,20 @@ def player_object(player: Player) -> dict:
     return {"id": player.id, "name": player.name, "username": user.get_username() if user else "", "rating": player.rating}
 
 
+def board_player(player: Player, score_before: float | None) -> dict:
+    """A player on a board of a round: the shared shape with the federation and the points before the round."""
+    return {**player_object(player), "federation": player.federation, "score_before": score_before}
+
+
 def game_row(game: Game) -> dict:
-    """A board as the API gives it: the result, termination and points only once the result is final."""
+    """A board as the API gives it: the result, termination and points only once the result is final; each
+    player with the points before the round (set on the boards :func:`round_games` gives)."""
     visible = result_is_public(game)
     return {
         "id": game.id,
         "board": game.board,
-        "white": player_object(game.white),
-        "black": player_object(game.black),
+        "white": board_player(game.white, getattr(game, "white_score_before", None)),
+        "black": board_player(game.black, getattr(game, "black_score_before", None)),
         "variant": game.variant,
         "first_roll": game.first_roll,
         "second_roll": game.second_roll,
@@ -148,7 +188,7 @@ def game_row(game: Game) -> dict:
 
 
 def bye_row(bye: Bye) -> dict:
-    return {"player": player_object(bye.player), "kind": bye.kind, "points": float(bye.points)}
+    return {"player": board_player(bye.player, getattr(bye, "score_before", None)), "kind": bye.kind, "points": float(bye.points)}
 
 
 # --- standings ----------------------------------------------------------------------------------------------------

@@ -1,0 +1,169 @@
+"""The games of an event as PGN (docs/rules/exports.md).
+
+Every game carries the Seven Tag Roster, the standard ``Termination`` (``normal``, ``time forfeit``,
+``abandoned``, ``adjudication``, ``unterminated``) with our precise ending in ``TerminationDetail``, ratings,
+``Variant``, and ``SetUp``/``FEN`` when the game did not start from the standard 8x8 position.
+
+* 8x8 games played one move at a time are written by python-chess (:mod:`chess.pgn`) on the variant's own
+  python-chess board, so any PGN reader that knows the variant's board replays them; a switch of sides
+  (Switch-Side Chain-Chess) is a ``{switch}`` comment after the move.
+* 12x8 games (Random Variant Chess) and simultaneous turns (Parity Chess) are beyond python-chess: their
+  movetext is written in the engine's notation. The 12x8 ``FEN`` has the six standard fields (files a..l), and
+  the king's castling step count, the seventh field of our position strings, is the tag ``CastlingSteps``.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from decimal import Decimal
+
+import chess
+import chess.pgn
+
+from clocks.control import FISCHER, NONE, TimeControlError, parse_time_control
+from tournaments.exports.pgn_board import python_chess_game
+from tournaments.models import Event, Game
+from tournaments.public.queries import published_games, result_is_public
+from variants import pgn_text
+from variants.base import ADJUDICATION, FORFEIT, TIME_FORFEIT, TIME_FORFEIT_LONE_KING, Engine
+from variants.registry import get_engine
+from variants.standard_start import STANDARD_START
+
+PGN_RESULTS = {"1-0", "0-1", "1/2-1/2"}
+STANDARD_FEN_FIELDS = 6
+# The PGN standard's Termination values (section 9.8.1) for our endings; every other ending is "normal".
+TERMINATION = {TIME_FORFEIT: "time forfeit", TIME_FORFEIT_LONE_KING: "time forfeit", FORFEIT: "abandoned",
+               ADJUDICATION: "adjudication"}  # fmt: skip
+UNTERMINATED = "unterminated"
+
+
+def _points(value: object) -> str:
+    return format(Decimal(str(value)).normalize(), "f")
+
+
+def _engine(key: str) -> type[Engine] | None:
+    try:
+        return get_engine(key)
+    except KeyError:
+        return None
+
+
+def pgn_time_control(text: str) -> str | None:
+    """The event's time control as the PGN ``TimeControl`` tag (section 9.6.1: ``40/5400+30:1800+30``, ``-`` for
+    none); None when PGN cannot say it (a delay, a fraction of a second, or an unreadable text)."""
+    try:
+        control = parse_time_control(text)
+    except TimeControlError:
+        return None
+    if not control.timed:
+        return "-"
+    parts = []
+    for period in control.periods:
+        if period.bonus not in (NONE, FISCHER) or period.base_ms % 1000 or period.bonus_ms % 1000:
+            return None
+        part = f"{period.moves}/{period.base_ms // 1000}" if period.moves else str(period.base_ms // 1000)
+        parts.append(part + (f"+{period.bonus_ms // 1000}" if period.bonus == FISCHER else ""))
+    return ":".join(parts)
+
+
+def pgn_result(game: Game) -> str:
+    """The Result tag: the final result when it is a PGN result, ``*`` otherwise (unfinished, or a double
+    forfeit "0-0", which PGN cannot express: it goes to ``EventResult``)."""
+    return game.result if result_is_public(game) and game.result in PGN_RESULTS else "*"
+
+
+def split_fen(position: str) -> tuple[str, str | None]:
+    """A position string -> (the standard six FEN fields, the seventh field or None): ``"... w KQkq - 0 1 3"``
+    -> ``("... w KQkq - 0 1", "3")``."""
+    fields = position.split()
+    if len(fields) > STANDARD_FEN_FIELDS:
+        return " ".join(fields[:STANDARD_FEN_FIELDS]), " ".join(fields[STANDARD_FEN_FIELDS:])
+    return position, None
+
+
+def game_tags(event: Event, game: Game) -> dict[str, str]:
+    """The tags of one game, in the order they are written (the Seven Tag Roster first)."""
+    final = result_is_public(game)
+    when = game.started_at or game.round.starts_at or game.round.published_at
+    tags = {
+        "Event": event.name,
+        "Site": event.slug,
+        "Date": when.strftime("%Y.%m.%d") if when else "????.??.??",
+        "Round": str(game.round.number),
+        "White": game.white.name,
+        "Black": game.black.name,
+        "Result": pgn_result(game),
+        "Board": str(game.board),
+    }
+    if event.starts_on:
+        tags["EventDate"] = event.starts_on.strftime("%Y.%m.%d")
+    time_control = pgn_time_control(event.time_control)
+    if time_control:
+        tags["TimeControl"] = time_control
+    for side, player in (("White", game.white), ("Black", game.black)):
+        if player.rating:
+            tags[f"{side}Elo"] = str(player.rating)
+        if player.fide_id:
+            tags[f"{side}FideId"] = player.fide_id
+    engine = _engine(game.variant)
+    variant = engine.pgn_variant if engine else game.variant
+    if variant:
+        tags["Variant"] = variant
+    tags.update(_start_tags(game))
+    if game.first_roll:
+        tags["FirstRoll"] = game.first_roll
+    if game.second_roll:
+        tags["SecondRoll"] = game.second_roll
+    tags["Termination"] = TERMINATION.get(game.termination, "normal") if final else UNTERMINATED
+    if final:
+        if game.termination:
+            tags["TerminationDetail"] = game.termination
+        if game.result not in PGN_RESULTS:  # e.g. a double forfeit "0-0"
+            tags["EventResult"] = game.result
+        if game.white_points is not None and game.black_points is not None:
+            tags["WhitePoints"] = _points(game.white_points)
+            tags["BlackPoints"] = _points(game.black_points)
+    return tags
+
+
+def _start_tags(game: Game) -> dict[str, str]:
+    """SetUp, FEN (six fields) and CastlingSteps (the seventh field, when there is one) of a game not starting
+    from the standard 8x8 position."""
+    if not game.start_position or game.start_position == STANDARD_START:
+        return {}
+    fen, steps = split_fen(game.start_position)
+    tags = {"SetUp": "1", "FEN": fen}
+    if steps is not None:
+        tags["CastlingSteps"] = steps
+    return tags
+
+
+def _text_pgn(tags: dict[str, str], game: Game, engine: type[Engine] | None) -> str:
+    """The movetext in the engine's notation: a move a ply, or (simultaneous variants) one number a turn with
+    both armies' moves after it."""
+    moves = [str(move) for move in game.moves or []]
+    if not (engine and engine.simultaneous):
+        return pgn_text.write(tags, moves, tags["Result"])
+    head = pgn_text.write(tags, [], tags["Result"]).split("\n\n", 1)[0]
+    words = [word for number, turn in enumerate(moves, start=1) for word in (f"{number}.", turn)] + [tags["Result"]]
+    body = textwrap.fill(" ".join(words), width=79, break_long_words=False, break_on_hyphens=False)
+    return f"{head}\n\n{body}\n"
+
+
+def game_pgn(event: Event, game: Game) -> str:
+    """One game as PGN text (python-chess writes the 8x8 games it can replay; see the module docstring)."""
+    tags = game_tags(event, game)
+    engine = _engine(game.variant)
+    if engine is not None and engine.files == engine.ranks == 8 and not engine.simultaneous:
+        written = python_chess_game(engine, game)
+        if written is not None:
+            for name, value in tags.items():
+                written.headers[name] = value
+            exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=True)
+            return written.accept(exporter) + "\n"
+    return _text_pgn(tags, game, engine)
+
+
+def games_pgn(event: Event) -> str:
+    """Every game of the event's published rounds, in round and board order, separated by blank lines."""
+    return "\n".join(game_pgn(event, game) for game in published_games(event))

@@ -1,0 +1,181 @@
+"""An event as a FIDE TRF-16 file (FIDE C.04 Annex 2), for classical scoring (docs/rules/exports.md).
+
+TRF-16 records only 1, ½ and 0 per game, so it is written for classical scoring alone: the dynamic game points
+of seed 002 (60-40, 52-48, 51-49, ...) cannot be expressed in it.
+
+The tournament section has every header record of the standard, in its order: 012 name, 022 city, 032
+federation, 042 start date, 052 end date, 062 players, 072 rated players, 082 teams, 092 type, 102 chief arbiter,
+112 deputy arbiters (a line each), 122 time control, 132 round dates. A record whose value the event does not
+hold is written with its tag alone. Player records are written by the pairing engine's TRF module
+(:func:`tournaments.pairing.trf.player_line`), so the file the pairing reads and the file FIDE receives have
+one writer; the ``XXR`` line (rounds planned) of the TRF(x) extension follows them.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+from clocks.control import TimeControlError, parse_time_control
+from tournaments.models import Bye, Event, Game, Registration, Round
+from tournaments.pairing.trf import NOT_PAIRED, RoundEntry, TrfPlayer, player_line
+from tournaments.public.queries import published_byes, published_games, published_rounds, result_is_public
+from variants.base import BLACK, FORFEIT, WHITE
+
+TRF_NEEDS_CLASSICAL = (
+    "No TRF file for this event: FIDE TRF-16 records only 1, ½ and 0 per game, and this event uses dynamic "
+    "game points (seed 002). TRF is exported for events with classical scoring only.\n"
+)
+FIRST_ROUND_COLUMN = 92  # 132 round dates and each player's round blocks: 10 columns a round from here
+LAST_NAME_FIRST_SEPARATOR = ", "
+ABSENT = RoundEntry(None, "-", "Z")  # in a published round without a game or bye: a zero-point bye
+
+
+def trf_available(event: Event) -> bool:
+    """TRF-16 is written for classical scoring only (see above)."""
+    return event.scoring == Event.Scoring.CLASSICAL
+
+
+def trf_name(name: str) -> str:
+    """'Anna Berger' -> 'Berger, Anna' (TRF wants "Lastname, Firstname"); a name with a comma is kept."""
+    if "," in name:
+        return name
+    parts = name.split()
+    return f"{parts[-1]}{LAST_NAME_FIRST_SEPARATOR}{' '.join(parts[:-1])}" if len(parts) > 1 else name
+
+
+def start_ranks(event: Event) -> list[Registration]:
+    """Registrations in starting-rank order: their seed when set, then rating (high first) and name."""
+    registrations = list(event.registrations.select_related("player"))
+    registrations.sort(key=lambda r: (r.seed or 10**9, -r.player.rating, r.player.name))
+    return registrations
+
+
+# --- results ------------------------------------------------------------------------------------------------------
+
+
+def game_code(game: Game, army: str) -> str:
+    """The TRF result code of one army: 1 = 0 over the board, + - for forfeits (- for both when both were absent)."""
+    result, forfeit = game.result, game.termination == FORFEIT
+    if result == "1/2-1/2":
+        return "="
+    if result not in ("1-0", "0-1"):  # both absent ("0-0")
+        return "-"
+    won = (result == "1-0") == (army == WHITE)
+    if forfeit:
+        return "+" if won else "-"
+    return "1" if won else "0"
+
+
+def bye_code(bye: Bye) -> str:
+    """U the pairing-allocated bye, F / H a requested bye of a full / half point, Z a zero-point bye."""
+    if bye.kind == Bye.Kind.PAIRING:
+        return "U"
+    if bye.kind == Bye.Kind.REQUESTED:
+        return {Decimal("1"): "F", Decimal("0.5"): "H"}.get(Decimal(bye.points).normalize(), "Z")
+    return "Z"
+
+
+def round_entries(games: list[Game], byes: list[Bye], start_rank: dict[int, int]) -> dict[tuple[int, int], RoundEntry]:
+    """(player id, round) -> the player's TRF round entry. A game without a final result is left blank (TRF-16
+    has no code for a game in progress); a round with no entry at all is a known absence (:data:`ABSENT`)."""
+    cells: dict[tuple[int, int], RoundEntry] = {}
+    for game in games:
+        n = game.round.number
+        if not result_is_public(game):
+            cells[(game.white_id, n)] = cells[(game.black_id, n)] = NOT_PAIRED
+            continue
+        cells[(game.white_id, n)] = RoundEntry(start_rank.get(game.black_id), "w", game_code(game, WHITE))
+        cells[(game.black_id, n)] = RoundEntry(start_rank.get(game.white_id), "b", game_code(game, BLACK))
+    for bye in byes:
+        cells[(bye.player_id, bye.round.number)] = RoundEntry(None, "-", bye_code(bye))
+    return cells
+
+
+def _points(games: list[Game], byes: list[Bye]) -> dict[int, Decimal]:
+    points: dict[int, Decimal] = {}
+    for game in games:
+        if result_is_public(game):
+            points[game.white_id] = points.get(game.white_id, Decimal(0)) + (game.white_points or 0)
+            points[game.black_id] = points.get(game.black_id, Decimal(0)) + (game.black_points or 0)
+    for bye in byes:
+        points[bye.player_id] = points.get(bye.player_id, Decimal(0)) + bye.points
+    return points
+
+
+# --- the tournament section -----------------------------------------------------------------------------------------
+
+
+def _arbiters(event: Event) -> list[str]:
+    """The chief arbiter first (the event's first arbiter), then the deputies."""
+    return [user.get_full_name() or user.get_username() for user in event.arbiters.order_by("id")]
+
+
+def round_date(rnd: Round) -> date | None:
+    """The day a round was played: its start time when set, else the day it was published."""
+    when = rnd.starts_at or rnd.published_at
+    return when.date() if when else None
+
+
+def time_control_text(text: str) -> str:
+    """The event's time control with its reading, e.g. ``90+30 (90 min +30 s a move)``."""
+    try:
+        described = parse_time_control(text).describe()
+    except TimeControlError:
+        return text
+    return f"{text} ({described})" if text and described != text else text
+
+
+def header_records(event: Event, registrations: list[Registration], rounds: list[Round]) -> list[str]:
+    """The 012 ... 132 records in the standard's order (see the module docstring)."""
+    days = [round_date(rnd) for rnd in rounds]
+    end = max((day for day in days if day), default=None)
+    arbiters = _arbiters(event)
+    records = [
+        ("012", event.name),
+        ("022", ""),  # the event does not record its city
+        ("032", ""),  # nor the federation it is held under
+        ("042", event.starts_on.strftime("%Y/%m/%d") if event.starts_on else ""),
+        ("052", end.strftime("%Y/%m/%d") if end and event.status == Event.Status.CLOSED else ""),
+        ("062", str(len(registrations))),
+        ("072", str(sum(1 for r in registrations if r.player.rating))),
+        ("082", "0"),  # an individual event: no teams
+        ("092", f"Individual: {event.get_format_display()}"),
+        ("102", arbiters[0] if arbiters else ""),
+        *[("112", deputy) for deputy in arbiters[1:] or [""]],
+        ("122", time_control_text(event.time_control)),
+    ]
+    lines = [f"{tag} {value}".rstrip() for tag, value in records]
+    dates = "132".ljust(FIRST_ROUND_COLUMN - 1)
+    for index, day in enumerate(days):
+        dates = dates.ljust(FIRST_ROUND_COLUMN - 1 + 10 * index) + (day.strftime("%y/%m/%d") if day else "        ")
+    lines.append(dates.rstrip())
+    return lines
+
+
+def tournament_trf(event: Event, standings: dict | None) -> str:
+    """The event as a FIDE TRF-16 file (classical scoring; lines end in CR LF)."""
+    registrations = start_ranks(event)
+    start_rank = {r.player_id: index for index, r in enumerate(registrations, start=1)}
+    rounds = list(published_rounds(event))
+    games, byes = list(published_games(event)), list(published_byes(event).select_related("round"))
+    cells = round_entries(games, byes, start_rank)
+    points = _points(games, byes)
+    rows = {row.get("player_id"): row for row in (standings or {}).get("rows", [])}
+    lines = header_records(event, registrations, rounds)
+    for registration in registrations:
+        player, row = registration.player, rows.get(registration.player_id, {})
+        total = Decimal(str(row.get("points", points.get(player.id, Decimal(0)))))
+        record = TrfPlayer(
+            number=start_rank[player.id],
+            name=trf_name(player.name),
+            rating=player.rating,
+            points=int(total * 10),
+            rounds=[cells.get((player.id, rnd.number), ABSENT) for rnd in rounds],
+            federation=player.federation.upper(),
+            fide_id=player.fide_id,
+        )
+        rank = row.get("rank")
+        lines.append(player_line(record, rank if isinstance(rank, int) else 0))
+    lines.append(f"XXR {event.rounds_planned}")
+    return "\r\n".join(lines) + "\r\n"
