@@ -96,6 +96,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]  # the piece set, the board and play scripts and styles
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -174,7 +175,10 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
-LOGIN_URL = "/admin/login/"
+# The site login (Django's auth views, config/urls.py); a player lands on their games.
+LOGIN_URL = "/accounts/login/"
+LOGIN_REDIRECT_URL = "/games/mine/"
+LOGOUT_REDIRECT_URL = "/"
 
 # --- production hardening (check --deploy) ----------------------------------------------------------------
 # HTTPS=0 is for a trial over plain HTTP (docker compose on http://localhost:8000 with no TLS proxy in front): no

@@ -10,7 +10,7 @@ page. A game that is not visible (an unpublished round, a private event) does no
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.db.models import Case, IntegerField, Q, Value, When
+from django.db.models import Q
 from django.http import Http404, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
@@ -25,7 +25,7 @@ from games.play.seats import seats_of
 from games.play.store import PLAYABLE_ROUND_STATES
 from games.serializers_live import game_detail
 from tournaments.models import Game
-from variants.base import ARMIES, IllegalMoveError, InvalidPositionError
+from variants.base import ARMIES, FIFTY_MOVES, PERPETUAL_CHECK, THREEFOLD, IllegalMoveError, InvalidPositionError
 from variants.legend import figure_path
 from variants.pieces import PIECES
 from variants.registry import get_engine
@@ -33,6 +33,12 @@ from variants.registry import get_engine
 MAX_ID = 2**63 - 1  # a bigger id would overflow PostgreSQL's bigint: no such game
 POLL_SECONDS = 3  # how often the page asks for the state when no socket carries it
 RECENT_FINISHED = 10
+# The claims a player may make from the page: (what the page calls it, whether it goes with the next move).
+CLAIMS = {
+    THREEFOLD: ("threefold repetition", "Threefold repetition (with my next move)", True),
+    FIFTY_MOVES: ("the fifty-move rule", "Fifty-move rule (with my next move)", True),
+    PERPETUAL_CHECK: ("perpetual check", "Perpetual check (now)", False),
+}
 
 
 def _visible(request, game_id: int) -> Game:
@@ -58,7 +64,12 @@ def _page_config(game: Game, seats: set[str]) -> dict:
         "ranks": engine.ranks,
         "simultaneous": engine.simultaneous,
         "canSwitch": engine.can_switch,
-        "claims": [kind for kind in CLAIM_KINDS if kind in engine.terminations],
+        "claims": [
+            {"kind": kind, "label": CLAIMS[kind][1], "withMove": CLAIMS[kind][2]}
+            for kind in CLAIM_KINDS
+            if kind in engine.terminations and kind in CLAIMS
+        ],
+        "claimNames": {kind: words for kind, (words, _, _) in CLAIMS.items()},
         "urls": {
             "state": api,
             "move": f"{api}moves/",
@@ -133,6 +144,7 @@ def _my_game_row(game: Game, user) -> dict:
         "variant": get_engine(game.variant).name,
         "play_url": reverse("game-play", args=[game.pk]),
         "watch_url": reverse("game-live", args=[game.pk]),
+        "live": game.status == Game.Status.LIVE and not game.result,
     }
 
 
@@ -145,17 +157,17 @@ def my_games(request):
         .filter(round__status__in=PLAYABLE_ROUND_STATES, round__event__is_public=True)
         .select_related("round__event", "white", "black")
     )
-    order = Case(When(status=Game.Status.LIVE, then=Value(0)), default=Value(1), output_field=IntegerField())
-    current = mine.exclude(status=Game.Status.FINISHED).exclude(result__gt="").annotate(live_first=order)
-    current = current.order_by("live_first", "round__starts_at", "round__event__name", "round__number", "board")
+    current = mine.exclude(status=Game.Status.FINISHED).exclude(result__gt="")
+    current = current.order_by("round__starts_at", "round__event__name", "round__number", "board")
     finished = mine.filter(Q(status=Game.Status.FINISHED) | Q(result__gt="")).order_by("-finished_at", "-round__number")
     rows = [_my_game_row(g, request.user) for g in current]
-    return render(
-        request,
-        "games/my_games.html",
-        {
-            "live": [r for r in rows if r["game"].status == Game.Status.LIVE],
-            "upcoming": [r for r in rows if r["game"].status != Game.Status.LIVE],
-            "finished": [_my_game_row(g, request.user) for g in finished[:RECENT_FINISHED]],
-        },
-    )
+    sections = [
+        {"id": "live", "title": "In play", "playable": True, "empty": "No game of yours is in play.",
+         "rows": [r for r in rows if r["live"]]},
+        {"id": "upcoming", "title": "Upcoming", "playable": True,
+         "empty": "No published pairing waits for you: your games appear here when the organizer publishes a round.",
+         "rows": [r for r in rows if not r["live"]]},
+        {"id": "finished", "title": "Recently finished", "playable": False, "empty": "No finished game yet.",
+         "rows": [_my_game_row(g, request.user) for g in finished[:RECENT_FINISHED]]},
+    ]  # fmt: skip
+    return render(request, "games/my_games.html", {"sections": sections})

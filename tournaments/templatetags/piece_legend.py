@@ -1,0 +1,94 @@
+"""``{% piece_legend game_or_position %}``: the legend beside a board, for any page, in one line.
+
+It renders ``templates/_piece_legend.html`` with the pieces of the game's start (or of the position string
+given): figure in both colours, name, value, the move in one sentence and a small move diagram, all from
+:mod:`variants.legend` (the piece catalogue and the movement code; no table of our own). A page whose view has
+already built the rows may include the partial itself with ``legend`` (rows as :func:`legend_rows` makes them)
+and ``diagram_key``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from django import template
+from django.templatetags.static import static
+
+from tournaments.board_svg import BoardParseError, parse_board
+from variants.base import InvalidPositionError
+from variants.legend import DIAGRAM_KEY, diagram_svg, legend
+from variants.registry import get_engine
+
+register = template.Library()
+DIAGRAM_PX = 72
+
+
+def start_of(source: object) -> str:
+    """The position a legend is drawn for: a position string as given, or a game's start (its own start
+    position, else its variant's start for the game's rolls); "" when there is none."""
+    if isinstance(source, str):
+        return source
+    position = getattr(source, "start_position", "") or ""
+    variant = getattr(source, "variant", "")
+    if position or not variant:
+        return position
+    try:
+        engine = get_engine(variant)
+        options = engine.start_options(getattr(source, "first_roll", ""), getattr(source, "second_roll", ""))
+        return engine.start_position(**options)
+    except (KeyError, ValueError, InvalidPositionError):
+        return ""
+
+
+def piece_names(position: str) -> tuple[str, ...]:
+    """The pieces of ``position``, each once, in the order a reader meets them: White's first rank a..l, White's
+    other pieces rank by rank (the pawns), then any piece only Black has; empty when it cannot be read."""
+    try:
+        board = parse_board(position)
+    except BoardParseError:
+        return ()
+    white = sorted((p for p in board.pieces if p.is_white), key=lambda p: (p.rank, p.file))
+    black = sorted((p for p in board.pieces if not p.is_white), key=lambda p: (-p.rank, p.file))
+    return tuple(dict.fromkeys(p.name for p in [*white, *black]))
+
+
+def _url(path: str) -> str:
+    try:
+        return static(path)
+    except ValueError:  # not in the collected manifest: the row shows no figure rather than failing the page
+        return ""
+
+
+def _value(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+@lru_cache(maxsize=128)
+def legend_rows(names: tuple[str, ...]) -> tuple[dict, ...]:
+    """One row per piece of ``names`` (built once per set of pieces: the catalogue does not change while we run);
+    a name the catalogue lacks leaves the legend empty rather than failing the page."""
+    try:
+        entries = legend(names)
+    except KeyError:
+        return ()
+    rows = []
+    for entry in entries:
+        white, black = _url(entry.white_figure), _url(entry.black_figure)
+        rows.append(
+            {
+                "name": entry.name,
+                "symbol": entry.symbol,
+                "value": _value(entry.value),
+                "moves": entry.moves[:1].upper() + entry.moves[1:],
+                "figure": white,
+                "black_figure": black,
+                "diagram": diagram_svg(entry, px=DIAGRAM_PX, figure_href=white or None),
+            }
+        )
+    return tuple(rows)
+
+
+@register.inclusion_tag("_piece_legend.html")
+def piece_legend(source: object, heading: str = "The pieces") -> dict:
+    """The legend of a game (its start) or of a position string, under ``heading``."""
+    return {"legend": legend_rows(piece_names(start_of(source))), "diagram_key": DIAGRAM_KEY, "heading": heading}
