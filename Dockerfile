@@ -1,4 +1,4 @@
-# Production image: slim Python, non-root, gunicorn, static files collected at build time.
+# Production image: slim Python, non-root, uvicorn (ASGI: HTTP and the sockets), static files collected at build time.
 # (Our development machines have no Docker engine; this file is kept simple and is not built in CI.)
 FROM python:3.11-slim
 
@@ -14,4 +14,6 @@ RUN DEBUG=0 SECRET_KEY=build-only ALLOWED_HOSTS=localhost python manage.py colle
 
 USER app
 EXPOSE 8000
-CMD ["sh", "-c", "gunicorn config.wsgi:application --bind 0.0.0.0:${PORT} --workers ${WEB_CONCURRENCY:-3} --access-logfile -"]
+# Several workers need CHANNEL_LAYER_URL (Redis) so that a move answered by one reaches the sockets of the others.
+# Behind a proxy, FORWARDED_ALLOW_IPS names it (uvicorn then trusts its X-Forwarded-* headers).
+CMD ["sh", "-c", "uvicorn config.asgi:application --host 0.0.0.0 --port ${PORT} --workers ${WEB_CONCURRENCY:-3} --ws websockets-sansio --lifespan off --proxy-headers"]

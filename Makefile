@@ -21,10 +21,11 @@ venv: $(VENV)/bin/activate
 deps: $(VENV)/.deps
 test-deps: $(VENV)/.test-deps
 
+# ASGI (uvicorn): HTTP and the game and event sockets, with the in-memory channel layer unless CHANNEL_LAYER_URL is set.
 run: deps
 	DEBUG=$${DEBUG:-1} $(PY) manage.py migrate --noinput
 	DEBUG=$${DEBUG:-1} $(PY) manage.py demo
-	DEBUG=$${DEBUG:-1} $(PY) manage.py runserver 127.0.0.1:$(PORT)
+	DEBUG=$${DEBUG:-1} $(PY) -m uvicorn config.asgi:application --host 127.0.0.1 --port $(PORT) --ws websockets-sansio --lifespan off
 
 lint: test-deps
 	$(VENV)/bin/ruff check .

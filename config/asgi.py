@@ -5,8 +5,13 @@ only pages of our own hosts (ALLOWED_HOSTS), against cross-site socket hijacking
 """
 
 import os
+import warnings
 
 from django.core.asgi import get_asgi_application
+
+# WhiteNoise serves static files as responses over synchronous file iterators; Django's ASGI handler reads them in
+# a thread and warns once per file. Correct for files on disk, and only noise in the log.
+warnings.filterwarnings("ignore", message="StreamingHttpResponse must consume synchronous iterators", category=Warning)
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_application = get_asgi_application()  # first: sets Django up before the consumers import models
