@@ -51,7 +51,7 @@ class Event(models.Model):
         CLASSICAL = "classical", "Classical (1, ½, 0)"
 
     class Status(models.TextChoices):
-        DRAFT = "draft", "Draft (visible to its staff only)"
+        DRAFT = "draft", "Draft"
         ANNOUNCED = "announced", "Announced"
         RUNNING = "running", "Running"
         CLOSED = "closed", "Closed"

@@ -20,6 +20,7 @@ from django.utils.html import format_html
 from tournaments import models, services
 from tournaments.admin import director
 from tournaments.admin.scoped import EventRoleInline, EventScoped, error_text, refuse
+from tournaments.services.audit import EVENT_CREATED, audit
 
 
 class RegistrationInline(EventRoleInline, admin.TabularInline):
@@ -109,6 +110,7 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
         super().save_model(request, obj, form, change)
         services.prepare_event(obj)
         if not change:
+            audit(obj, EVENT_CREATED, f"Event created ({obj.get_status_display().lower()})", by=request.user)
             messages.info(request, f"{obj} is a draft: only you and its arbiters see it until you announce it.")
 
     def response_add(self, request, obj, post_url_continue=None):

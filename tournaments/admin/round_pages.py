@@ -19,6 +19,7 @@ from tournaments.services.errors import RowErrors, reasons
 from tournaments.services.review import review_rows
 
 MAX_POSITION = 300
+FIELD_LABELS = {"forcing_side": "forcing side", "checking_side": "checking side", "position": "final position"}
 
 
 def round_for(model_admin, request, pk: int) -> models.Round:
@@ -155,7 +156,7 @@ def _grid_errors(exc: ValidationError, forms: dict[int, ResultRowForm]) -> list[
         form = forms.get(error.get("board"))
         if form is not None:
             form.add_error(form.field_for(error["field"]), error["reason"])
-    return errors
+    return [{**error, "label": FIELD_LABELS.get(error["field"], error["field"])} for error in errors]
 
 
 def _preview(form: ResultRowForm) -> str:

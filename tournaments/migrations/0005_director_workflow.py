@@ -62,7 +62,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='event',
             name='status',
-            field=models.CharField(choices=[('draft', 'Draft (visible to its staff only)'), ('announced', 'Announced'), ('running', 'Running'), ('closed', 'Closed')], default='draft', max_length=10),
+            field=models.CharField(choices=[('draft', 'Draft'), ('announced', 'Announced'), ('running', 'Running'), ('closed', 'Closed')], default='draft', max_length=10),
         ),
         migrations.AlterField(
             model_name='pairingchange',

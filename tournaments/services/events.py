@@ -50,7 +50,7 @@ def create_event(*, seed_for=None, by=None, **fields) -> Event:
         raise ValidationError(exc.message_dict) from None
     event.save()
     prepare_event(event, seed_for=seed_for)
-    log.audit(event, log.EVENT_CREATED, f"Event created ({event.get_status_display().lower()})", by=by or event.organizer)
+    log.audit(event, log.EVENT_CREATED, f"Event created ({event.get_status_display().lower()})", by=by)
     return event
 
 
