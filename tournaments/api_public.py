@@ -105,6 +105,7 @@ class BlockSerializer(serializers.Serializer):
     roll2 = serializers.CharField(read_only=True, allow_null=True)
     canonical = serializers.ListField(child=serializers.CharField(), read_only=True)
     seed = serializers.CharField(read_only=True, allow_null=True, help_text="Null until the server's roll is revealed.")
+    identity = serializers.CharField(read_only=True, allow_null=True, help_text="What the dice derive from (--block).")
     replaced_reason = serializers.CharField(read_only=True, allow_null=True)
     array = serializers.ListField(child=serializers.CharField(), read_only=True)
     rolled_at = serializers.DateTimeField(read_only=True, allow_null=True)

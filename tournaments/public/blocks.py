@@ -25,6 +25,7 @@ def block_row(block: VariantBlock, total_rounds: int) -> dict:
         "roll2": (block.second_shown or block.second_roll or None) if rolled else None,
         "canonical": [r for r in (block.first_roll, block.second_roll) if r] if rolled else [],
         "seed": revealed_seed(block) or None,
+        "identity": (block.identity or None) if revealed_seed(block) else None,
         "replaced_reason": block.replaced_reason or None,
         "array": [str(piece) for piece in block.array or []] if rolled else [],
         "castling": block.castling if rolled else "",
