@@ -35,9 +35,9 @@ POLL_SECONDS = 3  # how often the page asks for the state when no socket carries
 RECENT_FINISHED = 10
 # The claims a player may make from the page: (what the page calls it, whether it goes with the next move).
 CLAIMS = {
-    THREEFOLD: ("threefold repetition", "Threefold repetition (with my next move)", True),
-    FIFTY_MOVES: ("the fifty-move rule", "Fifty-move rule (with my next move)", True),
-    PERPETUAL_CHECK: ("perpetual check", "Perpetual check (now)", False),
+    THREEFOLD: ("threefold repetition", "Threefold repetition", True),
+    FIFTY_MOVES: ("the fifty-move rule", "Fifty-move rule", True),
+    PERPETUAL_CHECK: ("perpetual check", "Perpetual check", False),
 }
 
 

@@ -99,6 +99,8 @@
     const changed = new Set(lastChanged());
     const marks = highlights();
     boardEl.dataset.orientation = orientation;
+    boardEl.dataset.ready = blockedReason() ? "no" : "yes"; // "yes": a click on a piece can start a move
+    boardEl.dataset.synced = dataCurrent() ? "yes" : "no"; // the board data is that of the state shown
     boardEl.style.setProperty("--files", config.files);
     boardEl.style.setProperty("--ranks", config.ranks);
     const cells = [];

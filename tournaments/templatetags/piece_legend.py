@@ -89,6 +89,7 @@ def legend_rows(names: tuple[str, ...]) -> tuple[dict, ...]:
 
 
 @register.inclusion_tag("_piece_legend.html")
-def piece_legend(source: object, heading: str = "The pieces") -> dict:
-    """The legend of a game (its start) or of a position string, under ``heading``."""
-    return {"legend": legend_rows(piece_names(start_of(source))), "diagram_key": DIAGRAM_KEY, "heading": heading}
+def piece_legend(source: object, heading: str = "The pieces", level: int = 2) -> dict:
+    """The legend of a game (its start) or of a position string, under ``heading`` (an ``<h{level}>``)."""
+    rows = legend_rows(piece_names(start_of(source)))
+    return {"legend": rows, "diagram_key": DIAGRAM_KEY, "heading": heading, "level": level if level in (2, 3, 4) else 2}
