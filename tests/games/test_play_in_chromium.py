@@ -128,6 +128,19 @@ def test_two_players_log_in_and_play_random_variant_chess_by_clicking_including_
     assert white.locator("[data-moves]").inner_text().split() == ["e4", "d5", "exd5", "Cxd5"]
     assert sorted(white.locator(".sq.last").evaluate_all("els => els.map(e => e.dataset.square)")) == ["c8", "d5"]
     assert piece_on(white, "d5") == ("Camel", "black")
+    # The clock of the army to move runs on the page between states.
+    before = white.locator('[data-clock="white"]').inner_text()
+    white.wait_for_timeout(1200)
+    assert white.locator('[data-clock="white"]').inner_text() != before
+    assert "running" in white.locator('[data-clock="white"]').get_attribute("class")
+    assert "running" not in white.locator('[data-clock="black"]').get_attribute("class")
+    # The move list goes back through the game: the position after 1. e4, then the game again.
+    white.click('[data-moves] [data-ply="1"]')
+    assert piece_on(white, "e4") == ("Pawn", "white") and piece_on(white, "d7") == ("Pawn", "black")
+    click(white, "e4")
+    assert "earlier position" in white.locator("[data-message]").inner_text()
+    white.click('[data-nav="last"]')
+    assert piece_on(white, "d5") == ("Camel", "black") and piece_on(white, "d7") is None
     assert white.locator('[data-clock="white"]').inner_text() != "–"
     assert white.errors == [] and black.errors == []
 
@@ -157,6 +170,18 @@ def test_a_click_that_is_no_move_says_why_and_a_refused_move_leaves_the_board_as
     assert "paused" in white.locator("[data-message]").inner_text()
     assert piece_on(white, "g1") == ("Knight", "white") and piece_on(white, "f3") is None
     assert stored_moves(game) == ["e4", "e5"]
+    assert white.errors == []
+
+
+def test_reachs_pass_is_offered_when_it_is_the_only_move(browser, asgi_server):
+    game, white_user, _ = make_game(variant="reach", start_position="7k/8/8/8/8/1p6/pP6/K7 w - - 0 1")
+    white = log_in(browser, asgi_server, game, white_user)
+    wait_my_turn(white)
+    click(white, "a1")
+    assert "has no legal move now" in white.locator("[data-message]").inner_text()
+    white.click('[data-action="pass"]')
+    wait_for_moves(white, 1)
+    assert stored_moves(game) == ["--"]
     assert white.errors == []
 
 
@@ -298,5 +323,11 @@ def test_screenshots_of_the_play_page_and_its_legend_with_a_griffin_and_a_rhinoc
             box = clocks.nth(i).bounding_box()
             assert box["x"] >= 0 and box["x"] + box["width"] <= width
         black.screenshot(path=str(SCREENSHOTS / f"play-{width}.png"), full_page=True)
-        legend.screenshot(path=str(SCREENSHOTS / f"legend-{width}.png"))
+    # The same legend under the public page's board, where it has the page's width.
+    black.goto(f"{asgi_server.url}/games/{game.pk}/")
+    for width in (1400, 390):
+        black.set_viewport_size({"width": width, "height": 900})
+        black.wait_for_timeout(150)
+        assert black.evaluate("document.documentElement.scrollWidth") <= width
+        black.locator("[data-legend]").screenshot(path=str(SCREENSHOTS / f"legend-{width}.png"))
     assert black.errors == [] and white.errors == []
