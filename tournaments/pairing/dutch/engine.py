@@ -54,37 +54,45 @@ class Engine:
 
     # --- the first matching: can the round be paired at all, and where does the bye go? -----------------------
     def start(self) -> None:
+        """Every pair gets its coarse weight; with an odd number of players the bye's score and C9 are settled
+        first. The first bracket's matching checks that the round can be paired at all."""
         players, w, n = self.players, self.weights, self.n
-        top = players[0].acc
+        self.compatible = [[w.compatible(players[i], players[j]) for i in range(j)] for j in range(n)]
+        if n % 2:
+            self._bye_context(players[0].acc)
         for j in range(n):
-            row = {}
-            for i in range(j):
-                if n % 2:
-                    row[i] = w.completion(players[i], players[j], top)
-                else:
-                    row[i] = w.edge(players[i], players[j], False, False)
+            row = {i: w.coarse(players[i], players[j]) if self.compatible[j][i] else 0 for i in range(j)}
             if n % 2:
                 row[self.dummy] = 1
             self.set_row(j, row)
-        self.solve()
-        if n % 2 == 0:
-            return
-        bye = self.mate[self.dummy]
-        if not players[bye].eligible:
-            raise NoValidPairing("no player who may receive the pairing-allocated bye can be left unpaired")
-        self._bye_context(bye, top)
-        for j in range(n):
-            self.set_row(j, {i: w.edge(players[i], players[j], False, False) for i in range(j)})
+        if n % 2:
+            self.set_row(self.dummy, {})
 
-    def _bye_context(self, bye: int, top: int) -> None:
-        """The bye goes to the lowest score it can; C9 (fewest unplayed games) applies when that is the top group
-        and the top group pairs among itself."""
+    def _pairable(self, bye_takers: list[int], allowed=lambda i, j: True) -> bool:
+        """Can everyone be paired (allowed, compatible pairs) with one of ``bye_takers`` left for the bye?"""
+        matcher = Matcher(self.n + 1)
+        for j in range(self.n):
+            matcher.set_weights(j, {i: 1 for i in range(j) if self.compatible[j][i] and allowed(i, j)})
+        matcher.set_weights(self.n, dict.fromkeys(bye_takers, 1))
+        try:
+            matcher.solve()
+        except NoPerfectMatching:
+            return False
+        return True
+
+    def _bye_context(self, top: int) -> None:
+        """C.04.3: the bye goes to an eligible player of the lowest score it can go to with everyone else paired;
+        C9 (fewest unplayed games) applies when that is the top group and the top group can pair among itself."""
         w, players = self.weights, self.players
-        w.bye_score = players[bye].acc
-        w.single = w.bye_score >= top and all(
-            self.score(self.mate[v]) >= top if self.mate[v] != self.dummy else True
-            for v in range(self.n) if players[v].acc >= top
-        )  # fmt: skip
+        for score in sorted({p.acc for p in players}):
+            takers = [v for v in range(self.n) if players[v].acc == score and players[v].eligible]
+            if takers and self._pairable(takers):
+                break
+        else:
+            raise NoValidPairing("no player who may receive the pairing-allocated bye can be left unpaired")
+        w.bye_score = score
+        if score >= top:
+            w.single = self._pairable(takers, lambda i, j: (players[i].acc >= top) == (players[j].acc >= top))
         counts = sorted((p.played_games for p in players if p.acc == w.bye_score), reverse=True)
         w.ranks = {count: rank for rank, count in enumerate(counts)}
 

@@ -67,6 +67,8 @@ class Matcher:
         self.u[v], self.u[x] = self.w[v][x], 0
 
     def solve(self) -> list[int]:
+        if len(self.dirty) == len(self.active):
+            self._restart()
         for v in sorted(self.dirty):
             if not self._keep(v):
                 self._free_vertex(v)
@@ -76,6 +78,22 @@ class Matcher:
         while self._stage():
             pass
         return self.mate
+
+    def _restart(self) -> None:
+        """Every edge changed: start over with each dual at half the vertex's heaviest edge, so that edges of equal
+        weight start tight and the pre-pass pairs most vertices before any tree is grown."""
+        n, w = self.n, self.w
+        for b in range(n, 2 * n):
+            if self.base[b] >= 0:
+                self._release(b)
+        self.spare = list(range(2 * n - 1, n - 1, -1))
+        self.top = list(range(n))
+        self.parent = [-1] * (2 * n)
+        for v in self.active:  # pairs already taken out keep their partner
+            row = w[v]
+            self.mate[v] = -1
+            self.u[v] = max([row[x] for x in self.active if row[x]], default=0) // 2
+        self.dirty.clear()
 
     # --- blossom bookkeeping -----------------------------------------------------------------------------------
     def leaves(self, b: int) -> list[int]:
@@ -229,11 +247,10 @@ class Matcher:
     def _scan(self) -> bool:
         """Grow the trees along tight edges; True once the matching was augmented."""
         top, label, u, bestedge, bestslack = self.top, self.label, self.u, self.bestedge, self.bestslack
-        active = self.active
-        queues = self.queues
+        active, queues, w = self.active, self.queues, self.w
         while queues[0] or queues[1]:
             v = (queues[0] or queues[1]).pop()
-            row, uv, bv = self.w[v], u[v], top[v]
+            row, uv, bv = w[v], u[v], top[v]
             for x in active:
                 weight = row[x]
                 if not weight:
@@ -241,8 +258,10 @@ class Matcher:
                 bx = top[x]
                 if bv == bx:
                     continue
-                slack = uv + u[x] - weight
                 lx = label[bx]
+                if lx == T and label[x] != FREE:
+                    continue  # already reached: nothing to learn from this edge
+                slack = uv + u[x] - weight
                 if slack <= 0:
                     if lx == FREE:
                         self._assign(x, T, (v, x))
@@ -253,7 +272,7 @@ class Matcher:
                             return True
                         self._add_blossom(base, v, x)
                         bv = top[v]
-                    elif label[x] == FREE:
+                    else:
                         label[x], self.labeledge[x] = T, (v, x)
                 elif lx == S:
                     if bestedge[bv] is None or slack < bestslack[bv]:
@@ -349,19 +368,31 @@ class Matcher:
         self._merge_best_edges(b)
 
     def _merge_best_edges(self, b: int) -> None:
+        """The least-slack edge from the new S-blossom b to each other S-blossom (Galil's bookkeeping for delta 3)."""
         best: dict[int, tuple[int, tuple[int, int]]] = {}
         top, label, u, w = self.top, self.label, self.u, self.w
         for child in self.childs[b]:
             listed = self.bestlist[child]
-            if listed is None:
-                listed = [(a, y) for a in self.leaves(child) for y in self.active if w[a][y]]
-            for a, y in listed:
-                other = top[y]
-                if other != b and label[other] == S:
-                    slack = u[a] + u[y] - w[a][y]
-                    known = best.get(other)
-                    if known is None or slack < known[0]:
-                        best[other] = (slack, (a, y))
+            if listed is None:  # a vertex, or a blossom that was not S: look at all its edges
+                for a in self.leaves(child):
+                    row, ua = w[a], u[a]
+                    for y in self.active:
+                        weight = row[y]
+                        if weight:
+                            other = top[y]
+                            if other != b and label[other] == S:
+                                slack = ua + u[y] - weight
+                                known = best.get(other)
+                                if known is None or slack < known[0]:
+                                    best[other] = (slack, (a, y))
+            else:
+                for a, y in listed:
+                    other = top[y]
+                    if other != b and label[other] == S:
+                        slack = u[a] + u[y] - w[a][y]
+                        known = best.get(other)
+                        if known is None or slack < known[0]:
+                            best[other] = (slack, (a, y))
             self.bestlist[child], self.bestedge[child] = None, None
         self.bestlist[b] = [edge for _, edge in best.values()]
         if best:

@@ -58,6 +58,10 @@ class Weights:
         self.bye_score = 0
         self.single = False
         self.ranks: dict[int, int] = {}
+        rounds_back = min(state.played, 2)  # float history fields exist for the last two rounds at most
+        sb, gb = self.size_bits, self.groups_bits
+        self.rank_shift = sb + gb + sb + gb + 2 * sb  # below the completion field, down to the C9 field
+        self.low_bits = 4 * sb + rounds_back * (2 * sb + 2 * gb) + 3 * sb + 1  # colours, floats, order
         points = state.points
         self.top_threshold = (state.played * max(points.win, points.draw)) >> 1
         self.last_round = state.played >= state.total - 1
@@ -81,6 +85,17 @@ class Weights:
         weight = 1 + (not hi.eligible) + (not lo.eligible)
         weight = (weight << self.groups_bits) | (self.shift[lo.acc] + self.shift[hi.acc])
         return (weight << self.size_bits) | (lo.acc >= top_score)
+
+    def coarse(self, hi: Player, lo: Player) -> int:
+        """``edge(hi, lo, False, False)``: a pair outside the brackets being paired, where only completion, the bye
+        and C9 count (computed directly: it is asked for every pair of the round)."""
+        if not self.compatible(hi, lo):
+            return 0
+        weight = (1 + (not self.candidate(hi)) + (not self.candidate(lo))) << self.rank_shift
+        if self.single:
+            weight += self.ranks[hi.played_games] if hi.acc == self.bye_score else 0
+            weight += self.ranks[lo.played_games] if lo.acc == self.bye_score else 0
+        return weight << self.low_bits
 
     # hot loop: one call per possible pair in the brackets being paired
     def edge(self, hi: Player, lo: Player, current: bool, following: bool) -> int:
