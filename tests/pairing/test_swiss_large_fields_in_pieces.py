@@ -15,7 +15,7 @@ from tournaments.pairing import swiss
 from tournaments.pairing.swiss import PairingError, SwissPlayer, pair_swiss
 from tournaments.pairing.synthetic import new_event, play_pairing, play_round
 
-SMALL = {"block": 60, "overlap": 24}
+SMALL = {"block": 60, "overlap": 24, "single_up_to": 60}
 
 
 def _cost(players, number, result, points):
@@ -75,7 +75,7 @@ def test_a_player_whose_candidates_all_played_him_is_paired_by_widening_not_by_t
         raise AssertionError("fell back to one matching of the whole field")
 
     monkeypatch.setattr(swiss, "_match", no_fallback)
-    result = pair_swiss(players, 2, points_per_game=100, block=40, overlap=16)
+    result = pair_swiss(players, 2, points_per_game=100, block=40, overlap=16, single_up_to=40)
     _assert_valid(players, result, [])
     partner = next(w if b == 1 else b for w, b in result.pairs if 1 in (w, b))
     assert partner > 41
@@ -85,7 +85,7 @@ def test_a_field_that_cannot_be_paired_is_refused_with_the_usual_reason():
     ids = range(1, 7)
     players = [SwissPlayer(id=i, score=0, colours="w", opponents=frozenset(set(ids) - {i})) for i in ids]
     with pytest.raises(PairingError, match="cannot be paired without a rematch"):
-        pair_swiss(players, 2, block=4, overlap=2)
+        pair_swiss(players, 2, block=4, overlap=2, single_up_to=4)
 
 
 @pytest.mark.slow

@@ -30,10 +30,13 @@ IMBALANCE = 40_000  # a colour two games ahead of the other
 NO_HISTORY = 100  # a player without a previous colour who still leans towards the rarer colour
 DEFAULT_WINDOW = 6  # neighbours each side in the score order that get an edge; doubled while no perfect matching
 # Larger fields are matched piece by piece (_match_sliding): pieces of SLIDING_BLOCK players whose last
-# SLIDING_OVERLAP places are not kept but carried into the next piece. Fields up to SLIDING_BLOCK get one matching,
-# exactly as before issue 15 (tests/pairing/test_swiss_pairs_as_before.py).
+# SLIDING_OVERLAP places are not kept but carried into the next piece. Fields up to ONE_MATCHING_LIMIT players get
+# one matching of the whole field, exactly as before issue 15 (tests/pairing/test_swiss_pairs_as_before.py): up to
+# there the single matching takes about a second, so the pairing of every field it can pair in time is kept; beyond
+# it, it grows past the five seconds a director waits (and its window doubling can take minutes).
 SLIDING_BLOCK = 1500
 SLIDING_OVERLAP = 600
+ONE_MATCHING_LIMIT = 3000
 
 
 class PairingError(ValueError):
@@ -106,11 +109,12 @@ def pair_swiss(
     window: int = DEFAULT_WINDOW,
     block: int | None = SLIDING_BLOCK,
     overlap: int = SLIDING_OVERLAP,
+    single_up_to: int = ONE_MATCHING_LIMIT,
 ) -> SwissRound:
     """Pair one Swiss round. Raises :class:`PairingError` when the hard rules leave no complete pairing.
 
-    Fields of up to ``block`` players (and every field with ``block=None``) get one matching of the whole field;
-    larger ones are matched ``block`` players at a time (:func:`_match_sliding`).
+    Fields of up to ``single_up_to`` players (default :data:`ONE_MATCHING_LIMIT`; every field with ``block=None``)
+    get one matching of the whole field; larger ones are matched ``block`` players at a time (:func:`_match_sliding`).
     """
     ordered = sorted(players, key=_rank_key)
     if len({p.id for p in ordered}) != len(ordered):
@@ -122,7 +126,8 @@ def pair_swiss(
     if len(ordered) % 2:
         for candidate in _pick_bye_candidates(ordered):
             rest = [p for p in ordered if p.id != candidate.id]
-            matched = _match_field(rest, round_number, banned, points_per_game, window, (block, overlap), quiet=True)
+            pieces = (block, overlap, single_up_to)
+            matched = _match_field(rest, round_number, banned, points_per_game, window, pieces, quiet=True)
             if matched is not None:
                 bye = candidate
                 break
@@ -130,7 +135,7 @@ def pair_swiss(
             raise PairingError("no player can take the bye: everyone left has had one or cannot be paired otherwise")
         ordered = rest
     else:
-        matched = _match_field(ordered, round_number, banned, points_per_game, window, (block, overlap))
+        matched = _match_field(ordered, round_number, banned, points_per_game, window, (block, overlap, single_up_to))
     assert matched is not None
     pairs = _colour_and_order(matched, ordered, round_number, first_colour_white)
     return SwissRound(pairs, bye.id if bye else None)
@@ -217,12 +222,12 @@ def _match_field(
     banned: set[frozenset[int]],
     points_per_game: float,
     window: int,
-    pieces: tuple[int | None, int],
+    pieces: tuple[int | None, int, int],
     quiet: bool = False,
 ) -> list[tuple[int, int]] | None:
     """One matching of the whole field, or piece by piece when the field is larger than a piece."""
-    block, overlap = pieces
-    if block is not None and len(ordered) > block:
+    block, overlap, single_up_to = pieces
+    if block is not None and len(ordered) > max(block, single_up_to):
         found = _match_sliding(ordered, round_number, banned, points_per_game, window, block, overlap)
         if found is not None:
             return found
