@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 
-.PHONY: run test lint venv deps test-deps worker-test bench clean
+.PHONY: run test test-slow lint venv deps test-deps worker-test bench clean
 
 $(VENV)/bin/activate:
 	python3 -m venv $(VENV)
@@ -30,9 +30,13 @@ run: deps
 lint: test-deps
 	$(VENV)/bin/ruff check .
 
-# Everything except the tests that need a real Celery worker (.ci/run starts one and runs those too).
+# Everything except the tests that need a real Celery worker (.ci/run starts one and runs those too) and the deep
+# checks marked slow (deep perft, the largest pairing fields), which `make test-slow` and CI run.
 test: test-deps lint
-	$(VENV)/bin/pytest -m "not worker" -q
+	$(VENV)/bin/pytest -m "not worker and not slow" -q
+
+test-slow: test-deps
+	$(VENV)/bin/pytest -m "slow and not worker" -q
 
 worker-test: test-deps
 	$(VENV)/bin/pytest -m worker -q
