@@ -262,10 +262,6 @@ AFTER = OpenApiParameter(
 BAD_AFTER = OpenApiResponse(ErrorSerializer, description="`after` is not the number of a published round.")
 
 
-def _with_rank_changes(rows: list[dict], changes: dict[int, int]) -> list[dict]:
-    return [{**row, "rank_change": changes.get(row.get("player_id"))} for row in rows]
-
-
 class EventStandingsView(PublicAPIView):
     @extend_schema(
         operation_id="events_standings",
@@ -282,7 +278,6 @@ class EventStandingsView(PublicAPIView):
         except progress.AfterError as error:
             raise serializers.ValidationError({error.field: [str(error)]}) from None
         data = progress.standings_after(event, after)
-        changes = progress.changes_in_round(event, after)
         payload = {
             "event": event.slug,
             "published": data is not None,
@@ -290,7 +285,7 @@ class EventStandingsView(PublicAPIView):
             "rounds_complete": (data or {}).get("rounds_complete", 0),
             "after": after,
             "tiebreaks": (data or {}).get("tiebreaks", []),
-            "rows": _with_rank_changes((data or {}).get("rows", []), changes),
+            "rows": (data or {}).get("rows", []),
             "crosstable": (data or {}).get("crosstable", {}),
         }
         # The snapshot already has the documented shape; running 500 rows and their crosstable through the

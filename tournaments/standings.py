@@ -2,11 +2,14 @@
 
 ``event_standings`` is what the publishing task stores in StandingsSnapshot.data, and what pages use when no
 snapshot exists yet; ``event_standings(event, after=N)`` is the same computed from the first N rounds only (the
-standings as they stood after round N).
+standings as they stood after round N). Each row carries ``rank_change``: the places gained in the last round
+counted (the last published round, or N), against the standings after the round before it, so the pages read it
+from the snapshot instead of computing a second table per request.
 """
 
 from __future__ import annotations
 
+from django.db.models import Max
 from django.utils import timezone
 
 from scoring import get_profile
@@ -15,7 +18,7 @@ from scoring.records import PENDING, ByeRecord, GameRecord, PlayerInfo, PlayerLi
 from scoring.standings import compute_standings
 from scoring.terminations import FORFEIT
 from scoring.tiebreaks import TIEBREAKS, parse_tiebreaks
-from tournaments.models import Bye, Event, Game, Player, Registration
+from tournaments.models import Bye, Event, Game, Player, Registration, Round
 from tournaments.public.rating import line_performance
 
 
@@ -36,37 +39,32 @@ def _registered_players(event: Event) -> dict[int, PlayerInfo]:
     return players
 
 
+Records = tuple[list[PlayerInfo], list[GameRecord], list[ByeRecord], int, int]
+PUBLISHED = (Round.Status.PUBLISHED, Round.Status.COMPLETE)
+
+
 def _up_to(after: int | None) -> dict:
     """The query filter of rounds 1..``after`` (every round when None)."""
     return {} if after is None else {"round__number__lte": after}
 
 
-def _game_records(event: Event, after: int | None = None) -> tuple[list[GameRecord], set[int], set[int]]:
-    """The event's games as records, the rounds that have a pairing and the rounds with a result not yet final."""
-    games: list[GameRecord] = []
-    pending_rounds: set[int] = set()
-    paired_rounds: set[int] = set()
+def _game_records(event: Event, after: int | None = None) -> list[GameRecord]:
     rows = Game.objects.filter(round__event=event, **_up_to(after)).values_list(
         "round__number", "white_id", "black_id", "white_points", "black_points", "result", "result_status", "termination"
     )
-    for number, white, black, wp, bp, result, status, termination in rows:
-        final = status == Game.ResultStatus.FINAL
-        paired_rounds.add(number)
-        if not final:
-            pending_rounds.add(number)
-        games.append(
-            GameRecord(
-                round=number,
-                white=white,
-                black=black,
-                white_points=float(wp or 0),
-                black_points=float(bp or 0),
-                result=result,
-                final=final,
-                forfeit=termination == FORFEIT,
-            )
+    return [
+        GameRecord(
+            round=number,
+            white=white,
+            black=black,
+            white_points=float(wp or 0),
+            black_points=float(bp or 0),
+            result=result,
+            final=status == Game.ResultStatus.FINAL,
+            forfeit=termination == FORFEIT,
         )
-    return games, paired_rounds, pending_rounds
+        for number, white, black, wp, bp, result, status, termination in rows
+    ]
 
 
 def _bye_records(event: Event, after: int | None = None) -> list[ByeRecord]:
@@ -74,29 +72,39 @@ def _bye_records(event: Event, after: int | None = None) -> list[ByeRecord]:
     return [ByeRecord(number, player, kind, float(points)) for number, player, kind, points in rows]
 
 
-def event_records(
-    event: Event, after: int | None = None
-) -> tuple[list[PlayerInfo], list[GameRecord], list[ByeRecord], int, int]:
+def _paired_and_complete(games: list[GameRecord], byes: list[ByeRecord]) -> tuple[int, int]:
+    """(the last round with a pairing, the last round before which every round is paired and has every result)."""
+    paired = {g.round for g in games} | {b.round for b in byes}
+    pending = {g.round for g in games if not g.final}
+    rounds = max(paired, default=0)
+    complete = 0
+    for number in range(1, rounds + 1):
+        if number not in paired or number in pending:
+            break
+        complete = number
+    return rounds, complete
+
+
+def event_records(event: Event, after: int | None = None) -> Records:
     """(players, games, byes, rounds paired, rounds complete) of ``event`` (of its first ``after`` rounds when
     given) as plain records."""
     players = _registered_players(event)
-    games, paired_rounds, pending_rounds = _game_records(event, after)
+    games = _game_records(event, after)
     byes = _bye_records(event, after)
-    paired_rounds |= {b.round for b in byes}
-
     missing = {g.white for g in games} | {g.black for g in games} | {b.player for b in byes}
     missing -= set(players)
     if missing:  # paired but not registered (e.g. added by hand): still in the standings
         for p in Player.objects.filter(pk__in=missing):
             players[p.pk] = PlayerInfo(p.pk, p.name, p.rating, p.federation, 10**6)
+    return (list(players.values()), games, byes, *_paired_and_complete(games, byes))
 
-    rounds = max(paired_rounds, default=0)
-    complete = 0
-    for number in range(1, rounds + 1):
-        if number not in paired_rounds or number in pending_rounds:
-            break
-        complete = number
-    return list(players.values()), games, byes, rounds, complete
+
+def records_up_to(records: Records, number: int) -> Records:
+    """The records of rounds 1..``number`` alone (read once, filtered in memory)."""
+    players, games, byes, _, _ = records
+    games = [g for g in games if g.round <= number]
+    byes = [b for b in byes if b.round <= number]
+    return (players, games, byes, *_paired_and_complete(games, byes))
 
 
 def finished_colours(line: PlayerLine) -> str:
@@ -111,10 +119,33 @@ def finished_colours(line: PlayerLine) -> str:
     return "".join(letters)
 
 
+def last_published_round(event: Event) -> int:
+    """The number of the event's latest published round (0 before the first)."""
+    return Round.objects.filter(event=event, status__in=PUBLISHED).aggregate(last=Max("number"))["last"] or 0
+
+
 def event_standings(event: Event, after: int | None = None) -> dict:
     """The standings snapshot dict of ``event`` (format in docs/rules/scoring.md, "Published standings"); with
     ``after``, the standings as they stood after round ``after`` (later rounds ignored)."""
-    players, games, byes, rounds, complete = event_records(event, after)
+    records = event_records(event, after)
+    return standings_with_changes(event, records, after if after is not None else last_published_round(event))
+
+
+def standings_with_changes(event: Event, records: Records, shown: int) -> dict:
+    """The standings of ``records``, each row with ``rank_change``: the places gained in round ``shown`` (against
+    the standings after round ``shown`` - 1; negative: lost), None for round 1 or a player new to the table."""
+    data = standings_from_records(event, records)
+    previous = standings_from_records(event, records_up_to(records, shown - 1)) if shown >= 2 else {"rows": []}
+    before = {row["player_id"]: row["rank"] for row in previous["rows"]}
+    for row in data["rows"]:
+        old = before.get(row["player_id"])
+        row["rank_change"] = None if old is None else old - row["rank"]
+    return data
+
+
+def standings_from_records(event: Event, records: Records) -> dict:
+    """The standings dict of records already read (:func:`event_records`), without rank changes."""
+    players, games, byes, rounds, complete = records
     order = event_tiebreaks(event)
     game_total = get_profile(event.scoring).game_total
     standings, lines = compute_standings(players, games, byes, rounds=rounds, tiebreaks=order, game_total=game_total)

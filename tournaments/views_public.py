@@ -75,14 +75,14 @@ def _standings_table(event: Event, after: int | None) -> dict | None:
     data = progress.standings_after(event, after, with_crosstable=False)
     if data is None:
         return None
-    changes = progress.changes_in_round(event, after)
-    rows = display.standings_rows(data, event, changes if changes else None)
+    changes = any(row.get("rank_change") is not None for row in data.get("rows", []))
+    rows = display.standings_rows(data, event)
     return {
         "rounds_complete": data.get("rounds_complete") or 0,
         "computed_at": parse_datetime(str(data.get("computed_at") or "")),
         "tiebreak_headers": display.tiebreak_headers(data.get("tiebreaks", [])),
-        "changes": bool(changes),
-        "body_html": render_to_string("tournaments/_standings_rows.html", {"rows": rows, "changes": bool(changes)}),
+        "changes": changes,
+        "body_html": render_to_string("tournaments/_standings_rows.html", {"rows": rows, "changes": changes}),
     }
 
 

@@ -155,7 +155,7 @@ def build_spring_open() -> Built:
 def spring_open_snapshot(built: Built) -> dict:
     p = {k: v.id for k, v in built.players.items()}
 
-    def row(rank, key, points, games, wins, bh_c1, bh, sb, colours, performance):
+    def row(rank, key, points, games, wins, bh_c1, bh, sb, colours, performance, rank_change):
         player = built.players[key]
         return {
             "rank": rank,
@@ -169,6 +169,7 @@ def spring_open_snapshot(built: Built) -> dict:
             "tiebreaks": {"BH-C1": bh_c1, "BH": bh, "SB": sb},
             "colours": colours,
             "performance": performance,
+            "rank_change": rank_change,
         }
 
     def cell(opponent, colour, points, result):
@@ -180,12 +181,13 @@ def spring_open_snapshot(built: Built) -> dict:
         "rounds_complete": 1,
         "tiebreaks": ["BH-C1", "BH", "SB"],
         "rows": [
-            # performance: ARO + dp(p), p the share of the game points won (docs/rules/performance-rating.md)
-            row(1, "Chloé", 110.0, 2, 1, 40.0, 90.0, 2400.0, "WB", 2050 + 36),  # p = 110/200
-            row(2, "Anna", 100.0, 1, 1, 40.0, 40.0, 4000.0, "W", 2090 + 800),  # p = 1
-            row(3, "Elif", 50.0, 0, 0, 0.0, 0.0, 0.0, "-", None),  # no game with a final result
-            row(4, "Dmitri", 50.0, 1, 0, 110.0, 110.0, 5500.0, "B-", 2045 + 0),  # p = 1/2
-            row(5, "Ben", 40.0, 2, 0, 100.0, 210.0, 4400.0, "BW", 2098 - 240),  # p = 40/200, ARO 2097.5 rounds up
+            # performance: ARO + dp(p), p the share of the game points won (docs/rules/performance-rating.md);
+            # rank change: against the standings after round 1 (Anna 1; Chloé, Dmitri, Elif 2; Ben 5)
+            row(1, "Chloé", 110.0, 2, 1, 40.0, 90.0, 2400.0, "WB", 2050 + 36, 1),  # p = 110/200
+            row(2, "Anna", 100.0, 1, 1, 40.0, 40.0, 4000.0, "W", 2090 + 800, -1),  # p = 1
+            row(3, "Elif", 50.0, 0, 0, 0.0, 0.0, 0.0, "-", None, -1),  # no game with a final result
+            row(4, "Dmitri", 50.0, 1, 0, 110.0, 110.0, 5500.0, "B-", 2045 + 0, -2),  # p = 1/2
+            row(5, "Ben", 40.0, 2, 0, 100.0, 210.0, 4400.0, "BW", 2098 - 240, 0),  # p = 40/200, ARO 2097.5 rounds up
         ],
         "crosstable": {
             str(p["Anna"]): {"1": cell(p["Ben"], "w", 100.0, "1-0")},

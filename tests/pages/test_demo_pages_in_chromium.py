@@ -8,14 +8,18 @@ Screenshots go to artifacts/screenshots/; with ``DOCS_SCREENSHOTS=1`` they repla
 from __future__ import annotations
 
 import os
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from django.utils.text import slugify
 
 from tests.pages.test_pages_in_chromium import CHROMIUM, SCREENSHOTS, browser  # noqa: F401 (the browser fixture)
 from tournaments.models import Event, Game, Player
 from tournaments.services.results import record_result
+from tournaments.services.simulation import simulate
+from variants.registry import fixed_keys
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 WIDTHS = (1400, 390)
@@ -35,6 +39,13 @@ def demo(transactional_db, settings):
     games = Game.objects.filter(round__event=event, round__number=5).order_by("board")
     games.filter(board=1).update(status=Game.Status.LIVE)
     record_result(games.get(board=2), result="1-0", termination="checkmate")
+    event.rounds.filter(number=5).update(starts_at=datetime(2026, 11, 28, 14, 0, tzinfo=UTC))
+    # An announced event and a finished one, so that the event list shows its three groups.
+    for name, status, starts in (("Autumn Cup", Event.Status.ANNOUNCED, date(2026, 10, 3)),
+                                 ("Winter Classic", Event.Status.CLOSED, date(2026, 1, 10))):  # fmt: skip
+        Event.objects.create(name=name, slug=slugify(name), status=status, starts_on=starts, organizer=event.organizer,
+                             variant_policy=Event.VariantPolicy.FIXED, variant_key=fixed_keys()[0], rounds_planned=7,
+                             scoring=Event.Scoring.CLASSICAL)  # fmt: skip
     return event
 
 
@@ -57,14 +68,23 @@ def _shoot(browser, live_server, path: str, name: str) -> list[str]:  # noqa: F8
     return problems
 
 
+def _classical_event() -> tuple[Event, Player]:
+    """A rated classical Swiss in its last round, and its top seed (whose page shows rating changes)."""
+    event = simulate(format="swiss", players=8, rounds=4, seed=16, scoring=Event.Scoring.CLASSICAL, play_last=False).event
+    Event.objects.filter(pk=event.pk).update(is_public=True, status=Event.Status.RUNNING)
+    return event, event.registrations.order_by("seed").first().player
+
+
 def test_demo_pages_fit_a_phone_and_are_photographed(browser, live_server, demo):  # noqa: F811
     anna = Player.objects.get(name="Anna Berger")
+    classical, top = _classical_event()
     pages = [
         ("/", "event-list"),
         (f"/events/{demo.slug}/", "event"),
         (f"/events/{demo.slug}/rounds/5/", "round"),
         (f"/events/{demo.slug}/standings/", "standings"),
         (f"/events/{demo.slug}/players/{anna.id}/", "player"),
+        (f"/events/{classical.slug}/players/{top.id}/", "player-classical"),
     ]
     problems = [problem for path, name in pages for problem in _shoot(browser, live_server, path, name)]
     assert problems == []
@@ -98,7 +118,7 @@ def test_the_round_page_links_the_game_being_played_and_shows_scores_before_the_
         board1 = Game.objects.get(round__event=demo, round__number=5, board=1)
         assert live.get_attribute("href") == f"/games/{board1.id}/"
         assert page.get_by_role("heading", name="The variant of this round").is_visible()
-        assert page.locator("ul.legend > li").count() >= 7  # the pieces of the rolled array and the pawn
+        assert page.locator("[data-legend-piece]").count() >= 7  # the pieces of the rolled array and the pawn
         assert page.locator("svg.board g.piece").count() == 48
     finally:
         context.close()
@@ -113,7 +133,7 @@ def test_printed_pairings_and_standings_are_the_tables_without_navigation(browse
             page.goto(f"{live_server.url}/events/{demo.slug}/{path}")
             assert page.get_by_role("table", name=table, exact=False).is_visible()
             assert not page.get_by_role("navigation", name="Event").is_visible()
-            assert page.locator(".legend, .round-nav").evaluate_all("els => els.every(e => !e.offsetParent)")
+            assert page.locator(".piece-legend, .round-nav").evaluate_all("els => els.every(e => !e.offsetParent)")
             first = page.locator(".table-wrap tbody tr > :first-child").first
             assert first.evaluate("el => getComputedStyle(el).position") == "static"  # nothing sticks on paper
     finally:

@@ -55,3 +55,19 @@ def test_a_fixed_variant_event_without_blocks_shows_its_8x8_start_position(clien
 
 def test_an_unknown_event_is_a_404(client, db):
     assert client.get("/events/no-such-event/").status_code == 404
+
+
+def test_the_rounds_are_listed_with_their_start_times_and_a_later_round_by_its_time_alone(client, spring_open):
+    from datetime import UTC, datetime
+
+    from tournaments.models import Round
+
+    Round.objects.filter(event=spring_open.event, number=2).update(starts_at=datetime(2026, 4, 5, 9, 30, tzinfo=UTC))
+    Round.objects.filter(event=spring_open.event, number=3).update(starts_at=datetime(2026, 4, 5, 15, 0, tzinfo=UTC))
+    html = client.get("/events/spring-open/").content.decode()
+    rounds = html.split('id="rounds-heading"', 1)[1].split("</ul>", 1)[0]
+    assert 'Round 2</a> (published), starts <time datetime="2026-04-05T09:30:00+00:00">Sun 5 Apr 2026, 09:30 UTC</time>' in rounds
+    assert "<li>Round 3 (not yet published), starts" in rounds and "/rounds/3/" not in rounds  # its time, not its pairings
+    assert "Round 1</a> (complete)</li>" in rounds  # no time set: none shown
+    round_page = client.get("/events/spring-open/rounds/2/").content.decode()
+    assert "Starts Sun 5 Apr 2026, 09:30 UTC." in round_page

@@ -21,7 +21,7 @@ def test_the_player_page_lists_games_with_opponent_colour_result_and_points(clie
     table = table_with_caption(html, "Games and byes of Anna Berger")
     assert table.headers == HEADERS  # dynamic scoring: no rating change
     assert table.rows == [
-        ["1", "Ben Carter ENG", "White", "1-0", "100", "2090", "checkmate"],
+        ["1", "Ben Carter ENG", "White", "win 1-0", "100", "2090", "checkmate"],
         ["2", "Elif Fidan TUR", "Black", "–", "", "1980", ""],  # reported, not final
     ]
     assert "<dt>Performance</dt><dd>2890</dd>" in html  # from the standings: 2090 + dp(1.00)
@@ -49,11 +49,12 @@ def test_a_rated_classical_event_shows_the_rating_change_of_each_game_and_in_tot
     assert table.headers == [*HEADERS, "Rating ±"]
     win = rating_change(1920, 1890, 1.0)
     assert win == pytest.approx(20 * (1 - 0.54))  # K 20, a 30-point difference expects 0.54 (FIDE B.02 table 8.1.2)
-    assert table.rows[0] == ["1", "Hiro Ito JPN", "White", "1-0", "1", "1890", "checkmate", f"{win:+.1f}"]
+    assert table.rows[0] == ["1", "Hiro Ito JPN", "White", "win 1-0", "1", "1890", "checkmate", f"{win:+.1f}"]
     assert table.rows[1][-1] == ""  # a forfeit win is not rated
     assert f"<dt>Rating change</dt><dd>{win:+.1f} " in html
     html = client.get(f"/events/club-championship/players/{hiro.id}/").content.decode()
-    assert table_with_caption(html, "Games and byes of Hiro Ito").rows[0][-1] == f"{rating_change(1890, 1920, 0.0):+.1f}"
+    lost = table_with_caption(html, "Games and byes of Hiro Ito").rows[0]
+    assert (lost[3], lost[-1]) == ("loss 1-0", f"{rating_change(1890, 1920, 0.0):+.1f}")  # the result is Hiro's
 
 
 def test_a_player_not_in_the_event_is_not_found(client, spring_open, club_championship):

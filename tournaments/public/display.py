@@ -133,8 +133,8 @@ def rank_change_display(change: int | None) -> dict:
     return {"text": f"▼{-change}", "label": f"down {places}", "kind": "down"}
 
 
-def standings_rows(data: dict, event: Event, changes: dict[int, int] | None = None) -> list[dict]:
-    """The rows of the standings table; ``changes`` (player id -> places gained in the round) adds the ± column."""
+def standings_rows(data: dict, event: Event) -> list[dict]:
+    """The rows of the standings table (``change``: the row's ``rank_change`` as the ± column shows it)."""
     codes = data.get("tiebreaks", [])
     prefix = players_url(event)
     rows = []
@@ -143,7 +143,7 @@ def standings_rows(data: dict, event: Event, changes: dict[int, int] | None = No
         rows.append(
             {
                 "rank": _text(row.get("rank", "")),
-                "change": rank_change_display(changes.get(row.get("player_id"))) if changes is not None else None,
+                "change": rank_change_display(row.get("rank_change")),
                 "url": f"{prefix}{_text(row.get('player_id'))}/",
                 "name": _text(row.get("name", "")),
                 "rating": _text(row.get("rating") or ""),

@@ -12,6 +12,8 @@ from variants.base import FORFEIT
 
 NO_COLOUR = "–"  # the colour column of a bye
 CLASSICAL_SCORE = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5)}
+# The game's result for the player whose page it is: (as White, as Black).
+OUTCOME = {"1-0": ("win", "loss"), "0-1": ("loss", "win"), "1/2-1/2": ("draw", "draw"), "0-0": ("loss", "loss")}
 
 
 def shows_rating_change(event: Event, player: Player) -> bool:
@@ -38,7 +40,8 @@ def _game_row(game: Game, player: Player, rated: bool) -> dict:
         "colour": queries.army_of(game, player).capitalize(),
         "opponent": opponent,
         "opponent_rating": opponent.rating or "",
-        "result": result_display(result),
+        "result": OUTCOME.get(result, ("", ""))[0 if white else 1] if result else "",
+        "game_result": result_display(result),
         "termination": game.termination if result else "",
         "points": fmt_points(own) if result else "",
         "change": change,
@@ -55,6 +58,7 @@ def _bye_row(number: int, bye: Bye) -> dict:
         "opponent": None,
         "opponent_rating": "",
         "result": bye.get_kind_display(),
+        "game_result": "",
         "termination": "",
         "points": fmt_points(bye.points),
         "change": None,

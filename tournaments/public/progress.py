@@ -1,21 +1,24 @@
-"""The event round by round: the standings as they stood after any round, the places each player moved in a
-round, and the schedule of rounds. (Each player's score before a round is read with the round's boards:
-:func:`tournaments.public.queries.scores_before`.)
+"""The event round by round: the standings as they stood after any round (each row with the places moved in
+that round, ``rank_change``) and the schedule of rounds. (Each player's score before a round is read with the
+round's boards: :func:`tournaments.public.queries.scores_before`.)
 
 The published snapshot is the standings after the last published round (later rounds are not paired in
 public and hold no results). For an earlier round N the standings are computed from rounds 1..N alone
 (:func:`tournaments.standings.event_standings` with ``after``) and kept per snapshot version, so a corrected
-result of an early round shows in every later view as soon as the snapshot is replaced.
+result of an early round shows in every later view as soon as the snapshot is replaced; under a new snapshot
+whose rounds 1..N are unchanged they are found again by a digest of their records rather than recomputed.
 """
 
 from __future__ import annotations
 
-from django.db.models import Max
+import hashlib
+
+from django.core.cache import cache
 
 from tournaments.models import Event
 from tournaments.public import queries
-from tournaments.public.cache import per_snapshot
-from tournaments.standings import event_standings
+from tournaments.public.cache import CACHE_SECONDS, per_snapshot
+from tournaments.standings import event_records, last_published_round, standings_with_changes
 
 AFTER_DIGITS = 5  # round numbers fit a PositiveSmallIntegerField
 
@@ -24,11 +27,6 @@ class AfterError(ValueError):
     """A bad ``after`` parameter; the message says what is allowed."""
 
     field = "after"
-
-
-def last_published_round(event: Event) -> int:
-    """The number of the latest published round (0 before the first)."""
-    return queries.published_rounds(event).aggregate(last=Max("number"))["last"] or 0
 
 
 def parse_after(text: str | None, event: Event) -> int | None:
@@ -48,34 +46,25 @@ def standings_after(event: Event, after: int | None, *, with_crosstable: bool = 
     None when there are none. An ``after`` of the last published round or later is the snapshot itself."""
     if after is None or after >= last_published_round(event):
         return queries.standings_data(event, with_crosstable=with_crosstable)
-    data = dict(per_snapshot(event, "after", lambda: event_standings(event, after=after), str(after)))
+    data = dict(per_snapshot(event, "after", lambda: _computed_after(event, after), str(after)))
     data["after"] = after
     if not with_crosstable:
         data.pop("crosstable", None)
     return data
 
 
-def rank_changes(previous: dict | None, current: dict | None) -> dict[int, int]:
-    """player id -> places gained from ``previous`` to ``current`` standings (negative: places lost); players
-    missing from either are left out."""
-    if not previous or not current:
-        return {}
-    before = {row.get("player_id"): row.get("rank") for row in previous.get("rows", [])}
-    changes = {}
-    for row in current.get("rows", []):
-        old, new = before.get(row.get("player_id")), row.get("rank")
-        if isinstance(old, int) and isinstance(new, int):
-            changes[row["player_id"]] = old - new
-    return changes
-
-
-def changes_in_round(event: Event, after: int | None) -> dict[int, int]:
-    """The rank changes of round ``after`` (None: the last published round): after it against before it."""
-    number = after or last_published_round(event)
-    if number < 2:
-        return {}
-    previous = standings_after(event, number - 1, with_crosstable=False)
-    return rank_changes(previous, standings_after(event, after, with_crosstable=False))
+def _computed_after(event: Event, after: int) -> dict:
+    """The standings after round ``after``, also kept under a digest of everything they are computed from: a new
+    snapshot (a result of the round under way) leaves rounds 1..N as they were, and then the standings after
+    round N are not computed again (the digest costs a read of the rows, the computation the tie-breaks)."""
+    records = event_records(event, after)
+    basis = repr((records, event.scoring, event.tiebreaks, event.slug)).encode()
+    key = f"pages:after-records:{event.pk}:{after}:{hashlib.sha256(basis).hexdigest()}"
+    found = cache.get(key)
+    if found is None:
+        found = standings_with_changes(event, records, after)
+        cache.set(key, found, CACHE_SECONDS)
+    return found
 
 
 def schedule(event: Event) -> list[dict]:

@@ -1,26 +1,16 @@
 """What the round page shows: each board with both players' ratings, federations and scores before the round,
-the result (or a link to the game while it is being played), and the variant in force with its diagram and
-the legend of its pieces (figure, name, value, move and move diagram, from :mod:`variants.legend`).
+the result (or a link to the game while it is being played), and the variant in force with its diagram (the
+template adds the legend of its pieces with the ``piece_legend`` tag of the piece set).
 
-No HTML is written here but the SVG diagrams (:mod:`tournaments.board_svg`, :func:`variants.legend.diagram_svg`);
-the template escapes every other value.
+No HTML is written here but the SVG diagram (:mod:`tournaments.board_svg`); the template escapes every other value.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from django.contrib.staticfiles import finders
-from django.contrib.staticfiles.storage import staticfiles_storage
-
-from tournaments.board_svg import BoardParseError, parse_board
 from tournaments.models import Event, Game, Round
 from tournaments.public import queries
 from tournaments.public.display import PENDING_LABELS, fmt_points, result_display, variant_board
 from tournaments.public.variant import current_variant, variant_from_block
-from variants.legend import DIAGRAM_KEY, diagram_svg, legend
-
-LEGEND_DIAGRAM_PX = 72
 
 
 def _side(player, score_before: float) -> dict:
@@ -75,61 +65,9 @@ def round_variant(event: Event, rnd: Round) -> dict | None:
     return current_variant(event)
 
 
-def piece_names(position: str) -> list[str]:
-    """White's pieces of ``position`` in the order a reader meets them (rank 1 a..h/l first, pawns after),
-    each once; empty for a position that cannot be read."""
-    try:
-        board = parse_board(position)
-    except BoardParseError:
-        return []
-    white = sorted((p for p in board.pieces if p.is_white), key=lambda p: (p.rank, p.file))
-    return list(dict.fromkeys(p.name for p in white))
-
-
-def _figure_url(path: str) -> str:
-    """The URL of a piece figure under the static root, or "" when it is not there (the legend then draws the
-    piece's letter instead of failing the page)."""
-    if finders.find(path) is None:
-        return ""
-    try:
-        return staticfiles_storage.url(path)
-    except ValueError:  # not in the collected manifest
-        return ""
-
-
-@lru_cache(maxsize=64)
-def legend_rows(names: tuple[str, ...]) -> tuple[dict, ...]:
-    """The legend of ``names`` (built once per set of pieces: the catalogue does not change while we run)."""
-    try:
-        entries = legend(names)
-    except KeyError:  # a piece the catalogue lacks: no legend rather than no page
-        return ()
-    rows = []
-    for entry in entries:
-        figure = _figure_url(entry.white_figure)
-        rows.append(
-            {
-                "name": entry.name,
-                "symbol": entry.symbol,
-                "value": fmt_points(entry.value),
-                "moves": entry.moves,
-                "figure": figure,
-                "black_figure": _figure_url(entry.black_figure),
-                "diagram": diagram_svg(entry, px=LEGEND_DIAGRAM_PX, figure_href=figure or None),
-            }
-        )
-    return tuple(rows)
-
-
 def variant_panel(event: Event, rnd: Round) -> dict | None:
-    """The round's variant with its start diagram, the legend of its pieces and the key of the move diagrams."""
+    """The round's variant with its start diagram (the legend of its pieces is the ``piece_legend`` tag's)."""
     variant = round_variant(event, rnd)
     if variant is None:
         return None
-    position = variant["start_position"]
-    return {
-        "variant": variant,
-        "board_svg": variant_board(variant, svg_id="round-variant"),
-        "legend": legend_rows(tuple(piece_names(position))) if position else (),
-        "diagram_key": DIAGRAM_KEY,
-    }
+    return {"variant": variant, "board_svg": variant_board(variant, svg_id="round-variant")}
