@@ -147,3 +147,29 @@ def test_lists_filter_by_event_and_round(director):
     audit = client.get("/admin/tournaments/pairingchange/", {"event": other.pk}).content.decode()
     assert "Round 1 paired" in audit
     assert Event.objects.count() == 2
+
+
+def test_a_start_time_set_on_the_review_page_is_on_the_public_pages(director):
+    client, event, organizer, _ = director
+    rnd = pair_round(event, by=organizer)
+    client.post(f"/admin/tournaments/round/{rnd.pk}/review/", {"op": "schedule", "starts_at": "2026-12-05T14:30"})
+    assert Round.objects.get(pk=rnd.pk).starts_at.isoformat() == "2026-12-05T14:30:00+00:00"
+    assert PairingChange.objects.filter(round=rnd, action="round-scheduled").exists()
+    publish_round(rnd, by=organizer)
+    client.logout()
+    assert "Sat 5 Dec 2026, 14:30 UTC" in client.get(f"/events/{event.slug}/").content.decode()
+    assert "Sat 5 Dec 2026, 14:30 UTC" in client.get(f"/events/{event.slug}/rounds/1/").content.decode()
+
+
+def test_the_grid_takes_the_final_position_of_a_live_game(director):
+    client, _, organizer, _ = director
+    event, organizer, _ = make_event(2, slug="live", variant_policy="fixed", variant_key="chess")
+    client.force_login(organizer)
+    rnd = publish_round(pair_round(event, by=organizer))
+    # White a rook up at the end of a game played on the server.
+    Game.objects.filter(round=rnd).update(moves=["e4", "e5"], position="4k3/3r4/8/8/8/8/2RR4/4K3 w - - 0 60")
+    page = client.get(f"/admin/tournaments/round/{rnd.pk}/results/").content.decode()
+    assert "Live game: its final position is used." in page and "<svg" in page
+    client.post(f"/admin/tournaments/round/{rnd.pk}/results/", {"b1-result": "1/2-1/2", "b1-termination": "agreement"})
+    game = rnd.games.get()
+    assert (game.result, float(game.white_points), float(game.black_points)) == ("1-0", 51.0, 49.0)
