@@ -64,7 +64,7 @@ def _event(rng: random.Random, index: int) -> tuple[TrfTournament, dict[int, int
     if acceleration < 0.08:
         tournament.baku = True
         tournament.headers.append("192 FIDE_DUTCH_BAKU")
-    elif acceleration < 0.16:
+    elif acceleration < 0.2:
         tournament.accelerations = _baku_table(tournament, rounds)
     return tournament, joins, missed
 

@@ -1,0 +1,73 @@
+"""``python manage.py pair_trf --system dutch FILE.trf``: bbpPairings' output format, and one line with the line
+and column of the fault plus exit status 2 for a malformed file (1 when the round has no valid pairing)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from tournaments.pairing.trf import parse_trf, state_before_round, write_trf
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "tests" / "pairing" / "dutch_fixtures"
+
+
+def _run(path: Path, *options: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "manage.py", "pair_trf", *options, str(path)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)  # fmt: skip
+
+
+@pytest.fixture
+def round_4(tmp_path) -> tuple[Path, list[str]]:
+    tournament = parse_trf((FIXTURES / "t02.trf").read_bytes().decode(), for_pairing=False)
+    path = tmp_path / "before-round-4.trf"
+    path.write_text(write_trf(state_before_round(tournament, 4)), encoding="utf-8")
+    text = (FIXTURES / "t02.pairings").read_text(encoding="utf-8")
+    recorded = text.split("round 4\n")[1].split("round 5\n")[0].split()
+    return path, recorded
+
+
+def test_it_prints_the_round_as_bbppairings_does(round_4):
+    path, recorded = round_4
+    done = _run(path, "--system", "dutch")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert int(lines[0]) == len(lines) - 1
+    assert all(len(line.split()) == 2 for line in lines[1:])
+    assert done.stdout.split() == recorded
+
+
+def test_a_malformed_file_gives_one_line_with_line_and_column_and_status_2(round_4):
+    path, _ = round_4
+    lines = path.read_bytes().decode("utf-8").split("\r\n")
+    row = next(i for i, line in enumerate(lines) if line.startswith("001"))
+    lines[row] = lines[row][:98] + "Q" + lines[row][99:]  # round 1's result code
+    path.write_text("\r\n".join(lines), encoding="utf-8")
+    done = _run(path, "--system", "dutch")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1
+    assert f"line {row + 1}, column 99" in done.stderr and "'Q'" in done.stderr
+
+
+def test_a_missing_file_and_an_unknown_system_are_refused(tmp_path):
+    done = _run(tmp_path / "nowhere.trf", "--system", "dutch")
+    assert done.returncode == 2 and "cannot read it" in done.stderr and done.stderr.count("\n") == 1
+    assert _run(tmp_path / "nowhere.trf", "--system", "burstein").returncode == 2
+
+
+def test_call_command_raises_the_same_errors(round_4, tmp_path):
+    path, recorded = round_4
+    from io import StringIO
+
+    out = StringIO()
+    call_command("pair_trf", "--system", "dutch", str(path), stdout=out)
+    assert out.getvalue().split() == recorded
+    bad = tmp_path / "bad.trf"
+    bad.write_text("001    1  no round blocks here\r\n", encoding="utf-8")
+    with pytest.raises(CommandError, match=r"line 1, column \d+") as caught:
+        call_command("pair_trf", "--system", "dutch", str(bad))
+    assert caught.value.returncode == 2
