@@ -12,6 +12,8 @@ import os
 from pathlib import Path
 
 import pytest
+from django.conf import settings
+from django.test import Client
 
 from tests.games.asgi_server import token_for
 from tests.games.live_support import make_game
@@ -52,22 +54,39 @@ def browser():
             os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
-def log_in(browser, server, game, user, width: int = 1400):
-    """A browser of its own for ``user``, logged in through the login form and sent on to the game's play page."""
-    user.set_password(PASSWORD)
-    user.save()
+def _page(browser, width: int):
     context = browser.new_context(viewport={"width": width, "height": 900})
     page = context.new_page()
     page.set_default_timeout(8_000)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.errors = errors
+    return page
+
+
+def log_in(browser, server, game, user, width: int = 1400):
+    """A browser of its own for ``user``, logged in through the login form and sent on to the game's play page."""
+    user.set_password(PASSWORD)
+    user.save()
+    page = _page(browser, width)
     page.goto(f"{server.url}/games/{game.pk}/play/")
     assert "/accounts/login/" in page.url
     page.fill("#id_username", user.username)
     page.fill("#id_password", PASSWORD)
     page.click("button[type=submit]")
     page.wait_for_url(f"**/games/{game.pk}/play/")
+    page.wait_for_selector("[data-board] [data-square]")
+    return page
+
+
+def open_as(browser, server, game, user, width: int = 1400):
+    """The play page for ``user`` with a session made on the server side (the login form is the test above's)."""
+    client = Client()
+    client.force_login(user)
+    page = _page(browser, width)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": server.url}])
+    page.goto(f"{server.url}/games/{game.pk}/play/")
     page.wait_for_selector("[data-board] [data-square]")
     return page
 
@@ -147,7 +166,7 @@ def test_two_players_log_in_and_play_random_variant_chess_by_clicking_including_
 
 def test_a_click_that_is_no_move_says_why_and_a_refused_move_leaves_the_board_as_the_server_has_it(browser, asgi_server):
     game, white_user, black_user = make_game(variant="chess")
-    white = log_in(browser, asgi_server, game, white_user)
+    white = open_as(browser, asgi_server, game, white_user)
     click(white, "e2", "e5")
     assert "cannot go to e5" in white.locator("[data-message]").inner_text()
     assert "cannot capture on f7" in (click(white, "f7") or white.locator("[data-message]").inner_text())
@@ -175,7 +194,7 @@ def test_a_click_that_is_no_move_says_why_and_a_refused_move_leaves_the_board_as
 
 def test_reachs_pass_is_offered_when_it_is_the_only_move(browser, asgi_server):
     game, white_user, _ = make_game(variant="reach", start_position="7k/8/8/8/8/1p6/pP6/K7 w - - 0 1")
-    white = log_in(browser, asgi_server, game, white_user)
+    white = open_as(browser, asgi_server, game, white_user)
     wait_my_turn(white)
     click(white, "a1")
     assert "has no legal move now" in white.locator("[data-message]").inner_text()
@@ -187,7 +206,7 @@ def test_reachs_pass_is_offered_when_it_is_the_only_move(browser, asgi_server):
 
 def test_a_twilight_piece_is_warped_and_dropped_back_by_clicking(browser, asgi_server):
     game, white_user, black_user = make_game(variant="twilight")
-    white, black = log_in(browser, asgi_server, game, white_user), log_in(browser, asgi_server, game, black_user)
+    white, black = open_as(browser, asgi_server, game, white_user), open_as(browser, asgi_server, game, black_user)
     click(white, "b1")
     white.click('[data-action="warp"]')  # the Knight goes to the reserve
     wait_for_moves(black, 1)
@@ -210,7 +229,7 @@ def test_a_twilight_piece_is_warped_and_dropped_back_by_clicking(browser, asgi_s
 
 def test_a_parity_turn_is_sealed_waits_for_the_opponent_then_shows_both_moves(browser, asgi_server):
     game, white_user, black_user = make_game(variant="parity")
-    white, black = log_in(browser, asgi_server, game, white_user), log_in(browser, asgi_server, game, black_user)
+    white, black = open_as(browser, asgi_server, game, white_user), open_as(browser, asgi_server, game, black_user)
     click(white, "e2", "e4")
     white.wait_for_function("document.querySelector('[data-status]').textContent.includes('is sealed')")
     white.wait_for_selector("[data-board][data-synced='yes']")
@@ -233,7 +252,7 @@ def test_a_parity_turn_is_sealed_waits_for_the_opponent_then_shows_both_moves(br
 
 def test_a_switch_side_move_that_forms_a_chain_offers_the_switch_and_shows_the_chain(browser, asgi_server):
     game, white_user, black_user = make_game(variant="sscc")
-    white, black = log_in(browser, asgi_server, game, white_user), log_in(browser, asgi_server, game, black_user)
+    white, black = open_as(browser, asgi_server, game, white_user), open_as(browser, asgi_server, game, black_user)
     click(white, "e2", "e3")
     wait_for_moves(black, 1)
     wait_my_turn(black)
@@ -264,7 +283,7 @@ def test_a_promotion_offers_the_pieces_the_array_allows(browser, asgi_server):
     game, white_user, _ = make_game(variant="rvc")
     roll = layout("3-4-6")
     Game.objects.filter(pk=game.pk).update(first_roll=roll.first, start_position="6k5/4P7/12/12/12/12/12/6K5 w - - 0 1 -")
-    white = log_in(browser, asgi_server, game, white_user)
+    white = open_as(browser, asgi_server, game, white_user)
     wait_my_turn(white)
     click(white, "e7", "e8")
     offered = white.locator("[data-chooser] [data-choice] img").evaluate_all("els => els.map(e => e.dataset.piece)")
@@ -278,7 +297,7 @@ def test_a_promotion_offers_the_pieces_the_array_allows(browser, asgi_server):
 
 def test_a_draw_is_offered_and_declined_then_a_player_resigns_from_the_page(browser, asgi_server):
     game, white_user, black_user = make_game(variant="chess")
-    white, black = log_in(browser, asgi_server, game, white_user), log_in(browser, asgi_server, game, black_user)
+    white, black = open_as(browser, asgi_server, game, white_user), open_as(browser, asgi_server, game, black_user)
     click(white, "e2", "e4")
     wait_for_moves(black, 1)
     white.click('[data-action="draw-offer"]')
@@ -299,8 +318,8 @@ def test_a_draw_is_offered_and_declined_then_a_player_resigns_from_the_page(brow
 def test_screenshots_of_the_play_page_and_its_legend_with_a_griffin_and_a_rhinoceros(browser, asgi_server):
     game, white_user, black_user = make_game(variant="rvc", time_control="15m+10")
     Game.objects.filter(pk=game.pk).update(start_position=GRIFFIN_AND_RHINOCEROS)
-    black = log_in(browser, asgi_server, game, black_user)
-    white = log_in(browser, asgi_server, game, white_user)
+    black = open_as(browser, asgi_server, game, black_user)
+    white = open_as(browser, asgi_server, game, white_user)
     for player, squares in ((white, ("f2", "f4")), (black, ("e7", "e5")), (white, ("d2", "d4"))):
         wait_my_turn(player)
         click(player, *squares)

@@ -127,9 +127,9 @@ def test_every_legal_move_of_random_games_is_placed_on_the_board(key):
     cls = get_engine(key)
     options = cls.start_options("1-3-5", "") if cls.rolled else {}
     rng = random.Random(f"play-{key}")
-    for _ in range(3):
+    for _ in range(2):
         engine = cls.new(**options)
-        for _ply in range(12):
+        for _ply in range(10):
             armies = ("white", "black") if cls.simultaneous else (engine.turn,)
             for army in armies:
                 entries = (simultaneous_moves if cls.simultaneous else sequential_moves)(cls, options, engine, army)
