@@ -22,6 +22,8 @@
     confirmResign: false,
   };
   const $ = function (selector) { return document.querySelector(selector); };
+  const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
+  const esc = function (text) { return String(text).replace(/[&<>"']/g, function (c) { return ESCAPES[c]; }); };
   const boardEl = $("[data-board]");
   const TERMS = config.claimNames; // what each claim is called, by its kind
 
@@ -124,12 +126,12 @@
     const imgs = pieces.map(function (p) {
       const url = (config.figures[p.name] || {})[p.color];
       return url
-        ? '<img class="pc" src="' + url + '" alt="" draggable="false" data-piece="' + p.name + '" data-color="' + p.color + '">'
-        : '<span class="pc letter ' + p.color + '" data-piece="' + p.name + '" data-color="' + p.color + '">' + p.symbol.toUpperCase() + "</span>";
+        ? '<img class="pc" src="' + esc(url) + '" alt="" draggable="false" data-piece="' + esc(p.name) + '" data-color="' + p.color + '">'
+        : '<span class="pc letter ' + p.color + '" data-piece="' + esc(p.name) + '" data-color="' + p.color + '">' + esc(p.symbol.toUpperCase()) + "</span>";
     }).join("");
     const coords = (at.first ? '<span class="coord rank">' + square.slice(1) + "</span>" : "") +
       (at.last ? '<span class="coord file">' + square[0] + "</span>" : "");
-    return '<button type="button" class="' + classes.join(" ") + '" data-square="' + square + '" aria-label="' + label + '">' + imgs + coords + "</button>";
+    return '<button type="button" class="' + classes.join(" ") + '" data-square="' + square + '" aria-label="' + esc(label) + '">' + imgs + coords + "</button>";
   }
 
   function renderBars() {
@@ -160,8 +162,9 @@
     box.dataset.reserve = army;
     box.innerHTML = '<span class="reserve-label">Reserve:</span> ' + (names.length ? names.map(function (name) {
       const chosen = page.selected && page.selected.drop === name && page.selected.army === army;
-      return '<button type="button" class="reserve-piece' + (chosen ? " selected" : "") + '" data-reserve-piece="' + name + '" data-color="' + army + '" aria-label="' + army + " " + name + " in reserve, " + reserve[army][name] + '">' +
-        '<img src="' + config.figures[name][army] + '" alt="" data-piece="' + name + '" data-color="' + army + '"><span class="count">' + (reserve[army][name] > 1 ? "×" + reserve[army][name] : "") + "</span></button>";
+      const figure = (config.figures[name] || {})[army] || "";
+      return '<button type="button" class="reserve-piece' + (chosen ? " selected" : "") + '" data-reserve-piece="' + esc(name) + '" data-color="' + army + '" aria-label="' + esc(army + " " + name + " in reserve, " + reserve[army][name]) + '">' +
+        '<img src="' + esc(figure) + '" alt="" data-piece="' + esc(name) + '" data-color="' + army + '"><span class="count">' + (reserve[army][name] > 1 ? "×" + reserve[army][name] : "") + "</span></button>";
     }).join("") : '<span class="empty">empty</span>');
   }
 
@@ -182,7 +185,7 @@
     list.innerHTML = rows.map(function (row) {
       return '<li value="' + row.number + '">' + row.plies.map(function (p) {
         const here = p.ply === current ? ' aria-current="step"' : "";
-        return '<button type="button" data-ply="' + p.ply + '"' + here + ">" + p.text + "</button>";
+        return '<button type="button" data-ply="' + p.ply + '"' + here + ">" + esc(p.text) + "</button>";
       }).join(" ") + "</li>";
     }).join("");
     $("[data-no-moves]").hidden = rows.length > 0;
@@ -248,7 +251,7 @@
     const others = all.filter(function (e) { return e.kind === "other"; });
     const otherBox = $("[data-other-moves]");
     otherBox.hidden = !live || others.length === 0;
-    otherBox.querySelector("select").innerHTML = others.map(function (e) { return '<option value="' + e.san + '">' + e.san + "</option>"; }).join("");
+    otherBox.querySelector("select").innerHTML = others.map(function (e) { return '<option value="' + esc(e.san) + '">' + esc(e.san) + "</option>"; }).join("");
     const offer = s.draw_offer;
     const mineOffer = offer && config.seats.indexOf(offer.by) >= 0;
     setButton("draw-offer", live && !offer);
@@ -285,9 +288,9 @@
     let intro = first.promotion ? "Promote the pawn to:" : "Choose:";
     if (chain) intro = (first.san.replace("/S", "")) + " forms a chain of " + chain.chain.length + " pieces (" + chain.chain.join(", ") + "): switch sides?";
     box.hidden = false;
-    box.innerHTML = '<p class="chooser-title">' + intro + '</p><div class="choices">' + all.map(function (e, i) {
-      const figure = e.promotion && config.figures[e.promotion] ? '<img src="' + config.figures[e.promotion][e.army] + '" alt="" data-piece="' + e.promotion + '" data-color="' + e.army + '">' : "";
-      return '<button type="button" data-choice="' + i + '">' + figure + "<span>" + B.choiceLabel(e, all) + "</span></button>";
+    box.innerHTML = '<p class="chooser-title">' + esc(intro) + '</p><div class="choices">' + all.map(function (e, i) {
+      const figure = e.promotion && config.figures[e.promotion] ? '<img src="' + esc(config.figures[e.promotion][e.army]) + '" alt="" data-piece="' + esc(e.promotion) + '" data-color="' + e.army + '">' : "";
+      return '<button type="button" data-choice="' + i + '">' + figure + "<span>" + esc(B.choiceLabel(e, all)) + "</span></button>";
     }).join("") + '<button type="button" data-choice="cancel" class="secondary">Cancel</button></div>';
     const button = box.querySelector("button");
     if (button) button.focus();
