@@ -1,10 +1,35 @@
-"""/healthz: is the database answering, and is the broker reachable? 200 when both are, 503 naming what is not."""
+"""/healthz: which part of the deployment is down.
+
+Checks: ``database`` (a query), ``broker`` (a fresh connection), ``cache`` (a write and read, when CACHE_URL is set),
+``sender`` (outbox tasks recorded but not handed to the broker for over two minutes: the broker is down or beat
+is not running) and ``worker`` (tasks handed to the broker but not started for over two minutes: no worker
+consumes the queue). Each answers ``ok``, ``down: <why>`` or, where the part is not configured, what stands in
+for it (``eager``: tasks run in-process; ``local``: the process's own cache).
+
+The status code is for load balancers: 503 when this web process cannot serve (database, broker or cache down),
+200 otherwise, even when workers lag: taking every web process out of rotation would not bring a worker back.
+The body names every part that is down, so a person (or a monitor) reads it.
+"""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.conf import settings
+from django.core.cache import caches
 from django.db import connection
+from django.db.models import Q
 from django.http import JsonResponse
+from django.utils import timezone
+
+from outbox.models import Task
+
+LATE = timedelta(minutes=2)
+SERVING = ("database", "broker", "cache")  # parts without which this process answers errors
+
+
+def _down(exc: Exception) -> str:
+    return f"down: {exc.__class__.__name__}"
 
 
 def _database() -> str:
@@ -13,7 +38,7 @@ def _database() -> str:
             cursor.execute("SELECT 1")
             cursor.fetchone()
     except Exception as exc:  # any driver error means "down"; the reason goes into the body
-        return f"down: {exc.__class__.__name__}"
+        return _down(exc)
     return "ok"
 
 
@@ -27,14 +52,50 @@ def _broker() -> str:
         with Connection(settings.CELERY_BROKER_URL, connect_timeout=2) as conn:
             conn.ensure_connection(max_retries=1, timeout=2)
     except Exception as exc:  # kombu raises many transport-specific errors
-        return f"down: {exc.__class__.__name__}"
+        return _down(exc)
     return "ok"
 
 
+def _cache() -> str:
+    if not settings.REDIS_CACHE_URL:
+        return "local"
+    try:
+        cache = caches["default"]
+        cache.set("healthz", 1, timeout=5)
+        if cache.get("healthz") != 1:
+            return "down: a value written was not read back"
+    except Exception as exc:  # redis-py's connection errors and timeouts
+        return _down(exc)
+    return "ok"
+
+
+def _late(state: str, since: str) -> int:
+    cutoff = timezone.now() - LATE
+    return Task.objects.filter(Q(due__isnull=True, **{f"{since}__lt": cutoff}) | Q(due__lt=cutoff), state=state).count()
+
+
+def _tasks(database: str) -> tuple[str, str]:
+    """(sender, worker) from the outbox's rows."""
+    if not settings.CELERY_BROKER_URL:
+        return "eager", "eager"
+    if database != "ok":
+        return "unknown: the database is down", "unknown: the database is down"
+    try:
+        waiting, unstarted = _late(Task.State.WAITING, "created_at"), _late(Task.State.SENT, "sent_at")
+    except Exception as exc:  # the outbox table missing (not migrated) is a finding too
+        return _down(exc), _down(exc)
+    minutes = int(LATE.total_seconds() // 60)
+    sender = f"down: {waiting} task(s) due {minutes} min ago not sent (broker down? beat not running?)" if waiting else "ok"
+    worker = f"down: {unstarted} task(s) sent {minutes} min ago not started (no worker running?)" if unstarted else "ok"
+    return sender, worker
+
+
 def healthz(request):
-    checks = {"database": _database(), "broker": _broker()}
+    checks = {"database": _database(), "broker": _broker(), "cache": _cache()}
+    checks["sender"], checks["worker"] = _tasks(checks["database"])
     down = [name for name, state in checks.items() if state.startswith("down")]
-    body = {"status": "ok" if not down else "down", "checks": checks}
+    serving = not any(name in SERVING for name in down)
+    body = {"status": "ok" if not down else ("degraded" if serving else "down"), "checks": checks}
     if down:
         body["down"] = down
-    return JsonResponse(body, status=503 if down else 200)
+    return JsonResponse(body, status=200 if serving else 503)

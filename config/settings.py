@@ -19,6 +19,8 @@ if not SECRET_KEY:
     if not DEBUG:
         fail("SECRET_KEY must be set when DEBUG is off")
     SECRET_KEY = "dev-only-insecure-key-never-used-in-production"  # noqa: S105 - DEBUG only
+# Rotation (docs/security.md): the previous key(s) still verify sessions and signed values until they expire.
+SECRET_KEY_FALLBACKS = env_list("SECRET_KEY_FALLBACKS", [])
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
@@ -38,6 +40,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "accounts",
+    "outbox",  # below both apps: follow-up tasks recorded with the writes that need them
     "tournaments",
     "games",
 ]
@@ -135,8 +138,7 @@ CELERY_TASK_ACKS_LATE = True  # a task lost with its worker is redelivered; our 
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "rvchess")
-# Flag falls are scheduled per move (games.check_flag at the deadline); beat sweeps up any whose task was lost.
-CELERY_BEAT_SCHEDULE = {"sweep-fallen-flags": {"task": "games.sweep_flags", "schedule": 30.0}}
+# Late acknowledgement, the redelivery timeout and beat's schedule (outbox sender, flag sweep): config/celery.py.
 
 # --- REST framework -----------------------------------------------------------------------------------------
 REST_FRAMEWORK = {

@@ -25,6 +25,7 @@ from games.play.ending import end_on_time
 from games.play.engines import put_engine, take_engine
 from games.play.game_clock import from_ms, to_ms
 from games.play.store import lock_game
+from outbox.sender import enqueue
 from tournaments.models import Game
 from variants.base import Engine
 
@@ -39,12 +40,14 @@ MIN_CHECK_STEP_MS = 1000  # a side with no time left that is not running yet: lo
 def schedule_flag_check(game_id: int, due: datetime) -> None:
     """Queue the flag check of ``game_id`` for ``due`` (call after commit).
 
-    Without a broker (development, eager tests) nothing is scheduled: an eager task would run at once, before the
-    deadline; every read of the game checks the clock instead.
+    Recorded in the outbox, which sends it shortly before it is due, also when the broker was down when the move
+    was saved; a game keeps one pending check (the key ``flag:<game>``). Without a broker (development, eager
+    tests) nothing is scheduled: an eager task would run at once, before the deadline; every read of the game
+    checks the clock instead.
     """
     if app.conf.task_always_eager:
         return
-    app.send_task(FLAG_TASK, args=[game_id, due.isoformat()], eta=due)
+    enqueue(FLAG_TASK, [game_id, due.isoformat()], key=f"flag:{game_id}", due=due, target=f"game {game_id} flag")
 
 
 def flag_check_due(clock_state: dict, now: datetime) -> datetime | None:
@@ -118,6 +121,7 @@ def check_flag(game_id: int, now: datetime | None = None) -> bool:
         if not clock.flagged:
             return False
         engine = take_engine(game)
-        game = end_on_time(game, engine, clock, now)
+        # Finished when the flag fell, not when this check ran (a worker that was down, a late reader).
+        game = end_on_time(game, engine, clock, from_ms(clock.flagged_at_ms) if clock.flagged_at_ms is not None else now)
         after_commit(game, None, now)
         return True

@@ -7,7 +7,7 @@ from __future__ import annotations
 from tests.architecture.graph import app_of, edges, project_modules
 
 PURE = ("variants", "scoring", "clocks", "tournaments.pairing")
-APPS = ("accounts", "tournaments", "games")
+APPS = ("accounts", "outbox", "tournaments", "games")
 
 
 def test_tournaments_never_imports_games():
@@ -19,6 +19,11 @@ def test_no_import_across_the_apps_inside_a_function():
     hidden = [e for e in edges() if e.in_function and app_of(e.source) != app_of(e.target) and app_of(e.source) in APPS
               and app_of(e.target) in APPS]  # fmt: skip
     assert hidden == [], "\n".join(f"{e.source}:{e.line} imports {e.target} inside a function" for e in hidden)
+
+
+def test_outbox_is_below_both_apps():
+    upward = [e for e in edges() if app_of(e.source) == "outbox" and app_of(e.target) in ("games", "tournaments")]
+    assert upward == [], "\n".join(f"{e.source}:{e.line} imports {e.target}" for e in upward)
 
 
 def test_accounts_is_below_both_apps():

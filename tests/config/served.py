@@ -65,7 +65,8 @@ def http(method: str, url: str, body: dict | None = None, token: str | None = No
         return status, {"raw": raw[:200].decode(errors="replace")}
 
 
-def _stop(process: subprocess.Popen, grace: float = 10) -> None:
+def stop(process: subprocess.Popen, grace: float = 10) -> None:
+    """Stop the process and its session: SIGTERM, then SIGKILL after ``grace`` seconds."""
     if process.poll() is not None:
         return
     os.killpg(process.pid, signal.SIGTERM)
@@ -96,7 +97,7 @@ def started(command: list[str], env: dict[str, str], log: Path, ready, timeout: 
             time.sleep(0.2)
         yield process
     finally:
-        _stop(process)
+        stop(process)
 
 
 def _answers(url: str) -> bool:

@@ -1,20 +1,23 @@
 """Publishing an event's standings snapshot after results change.
 
-Debounce: the first result of a burst claims a short-lived cache key and queues one task with a countdown longer
-than the key's life; results arriving while the key exists are already committed when the task starts, so the
-one recompute covers them. A result arriving after the key expired queues another run (harmless: the task is
-idempotent). The task locks the snapshot row, computes from the database and replaces ``data`` in one
-transaction, so readers never see a half-written snapshot and two runs never interleave.
+Recorded in the outbox (``outbox.sender.enqueue``): with the broker down the result is still saved, and the
+recompute is sent once the broker is back. Debounce: the recompute runs ``DEBOUNCE_SECONDS`` after the first
+result of a burst; results recorded before it starts join it (the outbox key ``standings:<event>``), since they
+are committed when it reads. A later result records another run (harmless: the task is idempotent).
+The task locks the snapshot row, computes from the database and replaces ``data`` in one transaction, so readers
+never see a half-written snapshot and two runs never interleave.
 """
 
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 
 from celery import shared_task
-from django.core.cache import cache
 from django.db import transaction
+from django.utils import timezone
 
+from outbox.sender import enqueue
 from tournaments.signals import STANDINGS_UPDATED, send_change
 
 log = logging.getLogger(__name__)
@@ -35,8 +38,9 @@ def queue_publish_standings(event_id: int) -> None:
         # Eager (development, tests): no worker to wait for; publish now so the snapshot is current at once.
         publish_standings.delay(event_id)
         return
-    if cache.add(_debounce_key(event_id), 1, timeout=_KEY_LIFE_SECONDS):
-        publish_standings.apply_async((event_id,), countdown=DEBOUNCE_SECONDS)
+    due = timezone.now() + timedelta(seconds=DEBOUNCE_SECONDS)
+    target = f"standings of event {event_id}"
+    enqueue(publish_standings.name, [event_id], key=f"standings:{event_id}", due=due, target=target)
 
 
 @shared_task(name="tournaments.publish_standings", autoretry_for=(Exception,), retry_backoff=True, max_retries=5)
