@@ -23,11 +23,6 @@ from tournaments.signals import STANDINGS_UPDATED, send_change
 log = logging.getLogger(__name__)
 
 DEBOUNCE_SECONDS = 2.0
-_KEY_LIFE_SECONDS = 1  # shorter than the countdown: see the module docstring
-
-
-def _debounce_key(event_id: int) -> str:
-    return f"standings:queued:{event_id}"
 
 
 def queue_publish_standings(event_id: int) -> None:
