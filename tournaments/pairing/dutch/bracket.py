@@ -1,4 +1,4 @@
-"""Pairing one bracket: the decisions of C.04.3 article 4, each taken by a bonus in the lowest weight bits.
+"""Pairing one bracket: the order of candidates of C.04.3, each decision taken by a bonus in the lowest bits.
 
 Positions index the engine's window (the current bracket's MDPs, its residents, then the next score group);
 ``base[x][y]`` (x > y) is the criteria weight of the pair, 0 when the pair is not allowed.

@@ -1,6 +1,6 @@
-"""Colour allocation (C.04.3 article 5) and the order of the boards (C.04.2: by the higher score in each pair).
+"""Colour allocation (C.04.3) and the order of the boards (by the higher score in each pair).
 
-5.2, in order, for two players paired together:
+In order, for two players paired together:
 1. grant both preferences when they are compatible;
 2. grant the stronger preference (absolute over strong over mild; between two absolute ones the larger colour
    difference wins);

@@ -1,8 +1,8 @@
 """The Dutch system, bracket by bracket, as a series of maximum-weight matchings (the method of bbpPairings).
 
 One matching over all players still to pair carries every criterion in its weights (:mod:`.weights`), so the
-completion criterion (C4: the rest of the round can still be paired) holds at every step. Bracket by bracket the
-engine then fixes what article 4 of C.04.3 leaves to the order of candidates, one decision at a time, by giving
+completion criterion (the rest of the round can still be paired) holds at every step. Bracket by bracket the
+engine then fixes what C.04.3 leaves to the order of candidates, one decision at a time, by giving
 the preferred choice a small bonus in the lowest bits and solving again:
 
 1. which moved-down players (MDPs) are paired in the bracket: the highest first (4.3);

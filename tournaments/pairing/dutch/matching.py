@@ -7,11 +7,18 @@ size, because the Dutch criteria are packed into one lexicographic number, and a
 duals stay integers; 0 means "no edge".
 
 The Dutch engine pairs a round through a series of matchings that differ in the edges of one vertex at a time, so
-:meth:`Matcher.set_weights` only marks that vertex, and :meth:`Matcher.solve` first frees it (unmatching it and
-dissolving the blossoms around it, each vertex inheriting half the dissolved duals so no slack turns negative),
-then augments from the few exposed vertices that result instead of starting over: O(k·n²) for k changed vertices
-instead of O(n³). Every stage starts with all exposed vertices at even duals; with even weights every alternating
-tree then keeps one parity, so ``slack / 2`` and ``z / 2`` stay integers.
+:meth:`Matcher.set_weights` only marks that vertex and :meth:`Matcher.solve` starts from the previous optimum:
+
+* a marked vertex outside any blossom whose partner is still a best choice keeps it; only its dual moves;
+* any other marked vertex is freed (unmatched, the blossoms around it dissolved, each vertex inheriting half the
+  dissolved duals so that no slack turns negative) and re-augmented: O(k·n²) for k changed vertices, not O(n³);
+* exposed vertices joined by a tight edge are paired at once, before any tree is grown;
+* the search scans vertices of ``level`` 0 (the brackets being paired) before the others: the players far below
+  are all joined by equally weighted, hence tight, edges, where a search would otherwise wander;
+* when every edge changed, duals restart at half of each vertex's heaviest edge, so equal edges start tight.
+
+Every stage starts with all exposed vertices at even duals; with even weights every alternating tree then keeps
+one parity, so ``slack / 2`` and ``z / 2`` stay integers (the same device as bbpPairings' matching computer).
 """
 
 from __future__ import annotations

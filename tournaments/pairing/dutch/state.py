@@ -1,4 +1,4 @@
-"""What the Dutch pairing knows about each player before a round (C.04.3 articles 1.2-1.7, C.04.1 byes).
+"""What the Dutch pairing knows about each player before a round (C.04.3 articles 1.2-1.4, C.04.1, C.04.2).
 
 Built from a :class:`~tournaments.pairing.trf.TrfTournament` (a TRF file, or an event's records converted to one).
 Scores are in tenths of a point. The rules, with the TRF conventions bbpPairings reads them by:
@@ -7,11 +7,11 @@ Scores are in tenths of a point. The rules, with the TRF conventions bbpPairings
   withdrawal, a late entrant who has not arrived). A player who has never taken part in a pairing and already has
   such an entry does not count for the pairing numbers either (C.04.2 late entries get theirs on arrival).
 * Order (1.2): score (with acceleration), then pairing number.
-* Colour difference and preference (1.6): over played games only (forfeits give no colour); absolute when the
+* Colour difference and preference: over played games only (forfeits give no colour); absolute when the
   difference is beyond ±1 or the last two games had one colour, strong when the difference is ±1, mild otherwise.
 * Floats (1.4.2-1.4.3): a downfloat for the higher-scored player of a game between different scores and for
   anyone who scored more than a loss without playing (forfeit win, bye); an upfloat for the lower-scored player.
-* Pairing-allocated bye (C.04.1, 3.x): not for a player who already had one or scored a win without playing.
+* Pairing-allocated bye (C.04.1): not for a player who already had one or scored a win without playing.
 * Rematches are forbidden only after a game played over the board: a forfeited pairing may be repeated.
 """
 

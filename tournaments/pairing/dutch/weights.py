@@ -1,17 +1,17 @@
-"""The Dutch criteria as one integer per possible pair, most important first (C.04.3 article 2.4).
+"""The Dutch criteria as one integer per possible pair, most important first (C.04.3's criteria).
 
 A pairing is better than another when it is better on the first criterion where they differ, so each criterion
 gets a field of bits wide enough for its total over a whole round, and a matching of maximum total weight is the
-best pairing. Fields, from the top (the quoted numbers are the criteria of C.04.3):
+best pairing. Fields, from the top:
 
-1. completion (C4) and the pairing-allocated bye: 1, plus 1 for each player who may not get the bye;
-2. pairs in the current bracket (C6), then the scores of the players paired there (C7: MDPs first);
-3. pairs in the next bracket and their scores (C8: the downfloaters chosen so the next bracket pairs best);
+1. completion (the rest of the round can be paired) and the pairing-allocated bye: 1, plus 1 for each player who
+   may not get the bye;
+2. pairs in the current bracket, then the scores of the players paired there (MDPs first);
+3. pairs in the next bracket and their scores (the downfloaters chosen so the next bracket pairs best);
 4. unplayed games of the bye assignee (C9), when the bye falls in the bracket being paired;
-5. colours (C10-C13): absolute imbalance, absolute preference, preference, strong preference;
-6. floats (C14-C17): downfloats and upfloats repeated from the last round and the one before, then (C18-C21)
-   their scores;
-7. room at the bottom for the order among equally good candidates (article 4), filled in by the engine.
+5. colours: absolute imbalance, absolute preference, preference, strong preference;
+6. floats: downfloats and upfloats repeated from the last round and the one before, then their scores;
+7. room at the bottom for the order among equally good candidates (C.04.3), filled in by the engine.
 
 Fields 5 and 6 count only pairs inside the current bracket. Scores use one bit group per score group, the higher
 scores more significant, each wide enough for that group's size. Scores are with acceleration (C.04.5).
@@ -67,8 +67,8 @@ class Weights:
         self.last_round = state.played >= state.total - 1
 
     def compatible(self, a: Player, b: Player) -> bool:
-        """Absolute criteria C1 (no rematch, no forbidden pair) and C3 (no clash of absolute colour preferences,
-        except for a topscorer in the last round)."""
+        """The absolute criteria on a pair: no rematch, no forbidden pair, no clash of absolute colour preferences
+        (except for a topscorer in the last round)."""
         if b.number in self.state.forbidden[a.number]:
             return False
         if not (a.absolute and b.absolute and a.preference == b.preference):
