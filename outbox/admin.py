@@ -13,11 +13,17 @@ from outbox.models import Task
 
 @admin.register(Task)
 class TaskAdmin(admin.ModelAdmin):
-    list_display = ("created_at", "name", "target", "state", "runs", "due", "sent_at", "finished_at", "failure")
+    # What an organizer looks for first: which task, how it stands, why it failed; the rest is on its page.
+    list_display = ("what", "state", "failure", "runs", "created_at")
+    list_display_links = ("what",)
     list_filter = ("state", "name")
     search_fields = ("target", "name", "error")
     date_hierarchy = "created_at"
     readonly_fields = [f.name for f in Task._meta.fields]
+
+    @admin.display(description="task", ordering="target")
+    def what(self, task: Task) -> str:
+        return task.target or task.name
 
     @admin.display(description="last failure")
     def failure(self, task: Task) -> str:
