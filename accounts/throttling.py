@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from django.core.cache import caches
+from django.core.cache.backends.base import BaseCache
 from rest_framework.exceptions import APIException, Throttled
 from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
@@ -46,7 +47,7 @@ def _now() -> float:
     return time.time()  # a function of its own, so that tests can move this clock alone
 
 
-def throttle_cache():
+def throttle_cache() -> BaseCache:
     return caches[THROTTLE_CACHE]
 
 

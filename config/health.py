@@ -19,7 +19,7 @@ from django.conf import settings
 from django.core.cache import caches
 from django.db import connection
 from django.db.models import Q
-from django.http import JsonResponse
+from django.http import HttpRequest, JsonResponse
 from django.utils import timezone
 
 from outbox.models import Task
@@ -90,7 +90,7 @@ def _tasks(database: str) -> tuple[str, str]:
     return sender, worker
 
 
-def healthz(request):
+def healthz(request: HttpRequest) -> JsonResponse:
     checks = {"database": _database(), "broker": _broker(), "cache": _cache()}
     checks["sender"], checks["worker"] = _tasks(checks["database"])
     down = [name for name, state in checks.items() if state.startswith("down")]
