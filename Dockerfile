@@ -2,7 +2,8 @@
 # (Our development machines have no Docker engine; this file is kept simple and is not built in CI.)
 FROM python:3.11-slim
 
-ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 PORT=8000
+# DB_POOL_SIZE: PostgreSQL connections from a pool per process (ASGI serves each request in a thread of its own).
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 PORT=8000 DB_POOL_SIZE=10
 WORKDIR /app
 
 RUN useradd --create-home --uid 1000 app

@@ -75,6 +75,14 @@ def database_config(url: str, default_sqlite_path: str) -> dict:
         fail(f"DATABASE_URL is malformed: {exc}")
     if config["ENGINE"] == "django.db.backends.sqlite3":
         config["OPTIONS"] = {**SQLITE_OPTIONS, **config.get("OPTIONS", {})}
+    pool_size = env_int("DB_POOL_SIZE", 0)
+    if config["ENGINE"] == "django.db.backends.postgresql" and pool_size > 0:
+        # Served over ASGI every request runs in a thread of its own, so a connection kept per thread (CONN_MAX_AGE)
+        # stays behind with it: one PostgreSQL backend per request until "too many clients". The container sets
+        # DB_POOL_SIZE: connections then come from one pool per process (psycopg_pool), are handed back after each
+        # request and checked before they are handed out again (CONN_HEALTH_CHECKS), as kept ones are.
+        config["CONN_MAX_AGE"] = 0
+        config["OPTIONS"] = {**config.get("OPTIONS", {}), "pool": {"min_size": 1, "max_size": pool_size, "timeout": 20}}
     return config
 
 
@@ -100,8 +108,10 @@ def channel_layers(url: str, prefix: str = "rvchess") -> dict:
     Empty means the in-memory layer, which reaches only the sockets of this one process: enough for `make run`,
     never for several web processes (a move answered by one must reach the sockets held by the others).
     """
+    # Capacity: each server process listens on one channel of its own for every game and event it watches
+    # (games.fanout), so its queue holds the pushes of all of them until the listener takes them.
     if not url:
-        return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+        return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer", "CONFIG": {"capacity": 1000}}}
     parts = urlsplit(url)
     if parts.scheme not in {"redis", "rediss"}:
         fail(f"CHANNEL_LAYER_URL must start with redis:// or rediss://, not {url.split(':', 1)[0]!r}")
@@ -114,6 +124,8 @@ def channel_layers(url: str, prefix: str = "rvchess") -> dict:
     return {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [url], "prefix": prefix},
+            # The layer waits up to 5 s for a message (BZPOPMIN); the Redis client's own default read timeout is
+            # also 5 s, which would cut every idle wait short with an error: reads may take longer here.
+            "CONFIG": {"hosts": [{"address": url, "socket_timeout": 15}], "prefix": prefix, "capacity": 1000},
         }
     }

@@ -2,7 +2,8 @@
 
 Both are read-only: moves and game actions go to the REST API, which answers the player and pushes the change
 (games.push). A game socket's first message is the current state; every later one is the state after a change,
-never older than what the socket was last sent. A socket for an unknown game or event is closed with code 4404,
+never older than what the socket was last sent. Pushes reach a socket through this process's hub (games.fanout),
+which joins each group once for all the process's sockets. A socket for an unknown game or event is closed with code 4404,
 one the user may not see (an unpublished round, a private event) with 4403: the handshake is accepted first so
 that the browser sees the code (a refused handshake is a bare HTTP 403).
 """
@@ -15,6 +16,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import timezone
 
+from games.fanout import Outbox, hub
 from games.play.reads import refresh_for_read, visible_game
 from games.play.seats import seats_of
 from games.push import audience_of, encode, event_group, game_group, player_group, remember_loop
@@ -51,35 +53,30 @@ def _game_state(game_id: int, seats: frozenset[str]) -> tuple[int, str] | None:
     return game.version, encode({"type": "state", "game": detail})
 
 
-class GameConsumer(AsyncWebsocketConsumer):
-    """A game's state, to players and spectators alike (each sees what ``GET /api/games/{id}/`` shows them)."""
+class Listening(AsyncWebsocketConsumer):
+    """A socket that only listens: it joins groups through this process's hub (games.fanout) and is sent what the
+    hub hands it through its outbox; a ``{"type": "ping"}`` is answered, anything else is refused."""
 
+    newest_only = False
     groups_joined: list[str]
-    version = -1
+    outbox: Outbox
+    # No channel of its own on the layer: the hub receives for every socket of the process. (A channel per socket
+    # would be one more waiting receive per socket, which the in-memory layer scans on every message.)
+    channel_layer_alias = None
 
-    async def connect(self) -> None:
+    async def websocket_connect(self, message) -> None:
         remember_loop()
         self.groups_joined = []
-        await self.accept()
-        game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
-        code, audience, seats = await database_sync_to_async(_game_access)(game_id, self.scope.get("user"))
-        if code:
-            await self.close(code=code)
-            return
-        # Join before reading the state: a change committed in between is then queued for this socket, not lost.
-        group = game_group(game_id, audience)
-        await self.channel_layer.group_add(group, self.channel_name)
+        self.outbox = Outbox(lambda text: self.send(text_data=text), newest_only=self.newest_only)
+        await super().websocket_connect(message)
+
+    async def join(self, group: str) -> None:
+        await hub().join(group, self)
         self.groups_joined.append(group)
-        state = await database_sync_to_async(_game_state)(game_id, seats)
-        if state is None:
-            await self.close(code=NOT_FOUND)
-            return
-        self.version = state[0]
-        await self.send(text_data=state[1])
 
     async def disconnect(self, code: int) -> None:
         for group in self.groups_joined:
-            await self.channel_layer.group_discard(group, self.channel_name)
+            await hub().leave(group, self)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if text_data and _is_ping(text_data):
@@ -87,12 +84,42 @@ class GameConsumer(AsyncWebsocketConsumer):
             return
         await self.send(text_data=READ_ONLY)
 
-    async def game_state(self, message: dict) -> None:
-        """A pushed state (games.push): sent unless this socket already has a newer one."""
-        if message["version"] < self.version:
+    def take(self, message: dict) -> str | None:
+        """What to send this socket for a message of one of its groups (games.fanout)."""
+        return message["text"]
+
+
+class GameConsumer(Listening):
+    """A game's state, to players and spectators alike (each sees what ``GET /api/games/{id}/`` shows them)."""
+
+    newest_only = True  # every state is whole: a socket behind on sending only needs the newest
+    version = -1
+
+    async def connect(self) -> None:
+        await self.accept()
+        game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        code, audience, seats = await database_sync_to_async(_game_access)(game_id, self.scope.get("user"))
+        if code:
+            await self.close(code=code)
             return
+        # Join before reading the state: a change committed in between is then offered to this socket, not lost.
+        await self.join(game_group(game_id, audience))
+        state = await database_sync_to_async(_game_state)(game_id, seats)
+        if state is None:
+            await self.close(code=NOT_FOUND)
+            return
+        if state[0] >= self.version:  # unless a newer state was offered meanwhile, the one just read goes first
+            self.version = state[0]
+            self.outbox.put(state[1])
+        self.outbox.open = True
+        self.outbox.flush()
+
+    def take(self, message: dict) -> str | None:
+        """A pushed state (games.push), unless this socket already has a newer one."""
+        if message["version"] < self.version:
+            return None
         self.version = message["version"]
-        await self.send(text_data=message["text"])
+        return message["text"]
 
 
 def _is_ping(text: str) -> bool:
@@ -110,37 +137,18 @@ def _event_access(slug: str, user) -> tuple[int, int]:
     return (FORBIDDEN if Event.objects.filter(slug=slug).exists() else NOT_FOUND), 0
 
 
-class EventConsumer(AsyncWebsocketConsumer):
+class EventConsumer(Listening):
     """An event's news: ``round-published``, ``result-final``, ``standings-updated``, and ``your-game`` to the
     logged-in player whose game of a newly published round is ready."""
 
-    groups_joined: list[str]
-
     async def connect(self) -> None:
-        remember_loop()
-        self.groups_joined = []
         await self.accept()
         user = self.scope.get("user")
         code, event_id = await database_sync_to_async(_event_access)(self.scope["url_route"]["kwargs"]["slug"], user)
         if code:
             await self.close(code=code)
             return
-        groups = [event_group(event_id)]
+        await self.join(event_group(event_id))
         if user is not None and user.is_authenticated:
-            groups.append(player_group(event_id, user.pk))
-        for group in groups:
-            await self.channel_layer.group_add(group, self.channel_name)
-            self.groups_joined.append(group)
-
-    async def disconnect(self, code: int) -> None:
-        for group in self.groups_joined:
-            await self.channel_layer.group_discard(group, self.channel_name)
-
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if text_data and _is_ping(text_data):
-            await self.send(text_data='{"type":"pong"}')
-            return
-        await self.send(text_data=READ_ONLY)
-
-    async def event_news(self, message: dict) -> None:
-        await self.send(text_data=message["text"])
+            await self.join(player_group(event_id, user.pk))
+        self.outbox.open = True

@@ -17,7 +17,7 @@ log = logging.getLogger(__name__)
 
 
 def _news(group: str, message: dict) -> tuple[str, dict]:
-    return group, {"type": EVENT_MESSAGE, "text": encode(message)}
+    return group, {"type": EVENT_MESSAGE, "group": group, "text": encode(message)}
 
 
 def _points(value) -> float | None:

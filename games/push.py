@@ -9,7 +9,9 @@ that caused them: a failure is logged and the write stands. The state is encoded
 text, so a game watched by a thousand sockets costs one ``game_detail`` and one ``json.dumps`` per change.
 
 Audiences: everybody sees the public state (group ``game-<id>-public``); in a simultaneous variant each player's
-socket is in the group of its seat(s) instead, whose state also carries that player's own sealed move.
+socket is in the group of its seat(s) instead, whose state also carries that player's own sealed move. The groups'
+members are not the sockets but one listener per server process (games.fanout), which hands each message to the
+process's sockets of that group.
 """
 
 from __future__ import annotations
@@ -36,8 +38,8 @@ log = logging.getLogger(__name__)
 
 PUBLIC = "public"
 SEAT_AUDIENCES = {WHITE: frozenset({WHITE}), BLACK: frozenset({BLACK}), "both": frozenset({WHITE, BLACK})}
-GAME_MESSAGE = "game.state"  # calls GameConsumer.game_state
-EVENT_MESSAGE = "event.news"  # calls EventConsumer.event_news
+GAME_MESSAGE = "game.state"  # what a game socket is handed (games.fanout delivers by the message's "group")
+EVENT_MESSAGE = "event.news"  # what an event socket is handed
 
 
 def game_group(game_id: int, audience: str = PUBLIC) -> str:
@@ -144,11 +146,12 @@ def game_messages(game: Game, now: datetime) -> list[tuple[str, dict]]:
     audiences = {PUBLIC: public}
     if simultaneous:
         audiences |= {name: game_detail(game, None, now, seats=set(held)) for name, held in SEAT_AUDIENCES.items()}
-    version = game.version
-    return [
-        (game_group(game.pk, name), {"type": GAME_MESSAGE, "version": version, "text": encode({"type": "state", "game": detail})})
-        for name, detail in audiences.items()
-    ]
+    messages = []
+    for name, detail in audiences.items():
+        group = game_group(game.pk, name)
+        text = encode({"type": "state", "game": detail})
+        messages.append((group, {"type": GAME_MESSAGE, "group": group, "version": game.version, "text": text}))
+    return messages
 
 
 def push_game(game: Game, now: datetime | None = None) -> None:

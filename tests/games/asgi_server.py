@@ -7,6 +7,7 @@ its test database (tests using it need ``transactional_db`` so that the server's
 
 from __future__ import annotations
 
+import gc
 import http.client
 import json
 import threading
@@ -51,8 +52,14 @@ class Served:
 def asgi_server(transactional_db):
     import uvicorn
     from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+    from django.db import connections
 
     from config.asgi import application
+
+    # The server runs each request in a thread of its own; a connection kept per thread (CONN_MAX_AGE) would stay
+    # open after the test, and the test database could not be dropped. The container pools them (DB_POOL_SIZE).
+    kept = connections.settings["default"]["CONN_MAX_AGE"]
+    connections.settings["default"]["CONN_MAX_AGE"] = 0
 
     # Static files from the apps' directories, DEBUG or not (tests run with DEBUG off, nothing is collected).
     served = ASGIStaticFilesHandler(application)
@@ -69,6 +76,8 @@ def asgi_server(transactional_db):
     yield Served("127.0.0.1", port)
     server.should_exit = True
     thread.join(timeout=10)
+    connections.settings["default"]["CONN_MAX_AGE"] = kept
+    gc.collect()  # a connection of a finished request thread not closed yet goes with its thread's objects
 
 
 def token_for(user) -> str:

@@ -6,11 +6,13 @@ Run against the configured channel layer: in memory by default, Redis in CI (.ci
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
+from django.conf import settings
 
 from tests.games.live_support import make_game, use_toy_parity
 from tests.games.sockets_support import api_get, api_post, headers_for, opened
@@ -130,5 +132,22 @@ def test_a_parity_player_sees_their_own_sealed_move_and_nobody_else_does(monkeyp
             assert "Nh3" not in text and '"sealed":{"white":true,"black":false}' in text
         for socket in (mine, theirs, public):
             await socket.disconnect()
+
+    async_to_sync(scenario)()
+
+
+@pytest.mark.skipif("redis" not in settings.CHANNEL_LAYERS["default"]["BACKEND"], reason="a Redis channel layer only")
+def test_a_socket_idle_longer_than_the_layers_wait_still_hears_the_next_move():
+    # The Redis layer blocks up to 5 s waiting for a message; a client read timeout of 5 s (redis-py's default)
+    # ended that wait in an error and closed every socket that had been quiet for 5 s.
+    game, white, _ = make_game()
+
+    async def scenario():
+        socket = await opened(f"/ws/games/{game.pk}/", headers_for())
+        await socket.receive_json_from(timeout=2)
+        await asyncio.sleep(6)
+        await database_sync_to_async(api_post)(white, f"/api/games/{game.pk}/moves/", {"move": "e4"})
+        assert (await socket.receive_json_from(timeout=1))["game"]["moves"] == ["e4"]
+        await socket.disconnect()
 
     async_to_sync(scenario)()
