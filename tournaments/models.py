@@ -72,6 +72,9 @@ class Event(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     is_public = models.BooleanField(default=True)
     starts_on = models.DateField(null=True, blank=True)
+    # Where the event is held: the FIDE TRF-16 header's 022 (city) and 032 (federation, a three-letter code).
+    city = models.CharField(max_length=100, blank=True)
+    federation = models.CharField(max_length=3, blank=True, help_text="Three-letter FIDE federation code, e.g. AUT.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = EventQuerySet.as_manager()

@@ -137,3 +137,11 @@ def test_the_pairing_engines_trf_module_reads_the_export_and_writes_what_the_spe
         (p.start_rank, p.name, p.points, p.rounds) for p in original.players
     ]
     assert again.tags["012"] == ["Club Championship"]
+
+
+def test_the_city_and_the_federation_of_the_event_fill_records_022_and_032(client, club_championship):
+    event = club_championship.event
+    event.city, event.federation = "Graz", "AUT"
+    event.save(update_fields=["city", "federation"])
+    records = _records(client)
+    assert records[1:3] == ["022 Graz", "032 AUT"]

@@ -100,7 +100,8 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
         fields = list(super().get_readonly_fields(request, obj))
         if obj is not None and not services.is_organizer(request.user, obj) and not self._sees_all(request, "change"):
             fields += ["name", "slug", "format", "rounds_planned", "variant_policy", "variant_key", "time_control",
-                       "scoring", "tiebreaks", "organizer", "arbiters", "is_public", "starts_on"]  # fmt: skip
+                       "scoring", "tiebreaks", "organizer", "arbiters", "is_public", "starts_on", "city",
+                       "federation"]  # fmt: skip
         return fields
 
     def get_changeform_initial_data(self, request):

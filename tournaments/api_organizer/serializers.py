@@ -31,6 +31,9 @@ class EventCreateSerializer(serializers.Serializer):
     slug = serializers.SlugField(max_length=100, required=False, help_text="Default: made from the name.")
     time_control = serializers.CharField(max_length=64, required=False)
     starts_on = serializers.DateField(required=False, allow_null=True)
+    city = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    federation = serializers.RegexField(r"^[A-Za-z]{3}$", required=False, allow_blank=True, default="",
+                                        help_text="Three-letter FIDE federation code, e.g. AUT.")  # fmt: skip
     is_public = serializers.BooleanField(required=False, default=True)
 
     def validate(self, data: dict) -> dict:
@@ -42,6 +45,7 @@ class EventCreateSerializer(serializers.Serializer):
         elif variant not in ("", rolled_key()):
             raise serializers.ValidationError({"variant": f"under {data['variant_policy']} the dice choose: {rolled_key()}"})
         data["variant_key"] = variant if policy == Event.VariantPolicy.FIXED else rolled_key()
+        data["federation"] = data.get("federation", "").upper()
         data["variant_policy"] = policy
         return data
 
@@ -110,8 +114,9 @@ def board_row(game: Game) -> dict:
     return {
         "board": game.board,
         "game_id": game.id,
-        "white": _player(game.white),
-        "black": _player(game.black),
+        # Scores before the round, as chess-results shows them on a pairing list (set by queries.round_games).
+        "white": {**_player(game.white), "score_before": getattr(game, "white_score_before", None)},
+        "black": {**_player(game.black), "score_before": getattr(game, "black_score_before", None)},
         "result": game.result,
         "termination": game.termination,
         "result_status": game.result_status,

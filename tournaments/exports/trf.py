@@ -133,8 +133,8 @@ def header_records(event: Event, registrations: list[Registration], rounds: list
     arbiters = _arbiters(event)
     records = [
         ("012", event.name),
-        ("022", ""),  # the event does not record its city
-        ("032", ""),  # nor the federation it is held under
+        ("022", event.city),
+        ("032", event.federation.upper()),
         ("042", event.starts_on.strftime("%Y/%m/%d") if event.starts_on else ""),
         ("052", end.strftime("%Y/%m/%d") if end and event.status == Event.Status.CLOSED else ""),
         ("062", str(len(registrations))),
