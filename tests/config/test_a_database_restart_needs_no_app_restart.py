@@ -1,9 +1,9 @@
 """PostgreSQL dropping every connection (a restart, a failover) does not need the app restarted: connections are
 checked before reuse (CONN_HEALTH_CHECKS), so the next request after the drop is answered normally.
 
-Served for real by gunicorn, with connections kept between requests (DB_CONN_MAX_AGE), on a database of the
-test's own on the server of DATABASE_URL; the drop is ``pg_terminate_backend`` of every connection to it. Runs
-where DATABASE_URL is PostgreSQL (CI's ``make test``).
+Served for real by gunicorn, with connections kept between requests (DB_CONN_MAX_AGE) or taken from a pool
+(DB_POOL_SIZE, as the container serves), on a database of the test's own on the server of DATABASE_URL; the drop
+is ``pg_terminate_backend`` of every connection to it. Runs where DATABASE_URL is PostgreSQL (CI's ``make test``).
 """
 
 from __future__ import annotations
@@ -40,18 +40,23 @@ def _terminate_all(admin: psycopg.Connection, name: str) -> int:
     return len(rows)
 
 
-def test_the_settings_check_connections_before_reuse():
+def test_the_settings_check_connections_before_reuse(monkeypatch):
+    monkeypatch.delenv("DB_POOL_SIZE", raising=False)
     config = database_config("postgres://u@db.internal:5432/events", "unused.sqlite3")
     assert config["CONN_HEALTH_CHECKS"] is True and config["CONN_MAX_AGE"] > 0
+    monkeypatch.setenv("DB_POOL_SIZE", "4")
+    pooled = database_config("postgres://u@db.internal:5432/events", "unused.sqlite3")
+    assert pooled["CONN_HEALTH_CHECKS"] is True and pooled["OPTIONS"]["pool"]["max_size"] == 4
 
 
-def test_after_every_connection_is_terminated_the_next_request_is_answered(tmp_path):
+@pytest.mark.parametrize("keeping", [{"DB_CONN_MAX_AGE": "600"}, {"DB_POOL_SIZE": "2"}], ids=["kept", "pooled"])
+def test_after_every_connection_is_terminated_the_next_request_is_answered(tmp_path, keeping):
     server = _server_url()
     name = f"rvchess_restart_{uuid.uuid4().hex[:8]}"
     admin = psycopg.connect(_with_database(server, "postgres"), autocommit=True)
     admin.execute(f'CREATE DATABASE "{name}"')
     try:
-        env = app_env(DATABASE_URL=_with_database(server, name), DB_CONN_MAX_AGE="600")
+        env = app_env(DATABASE_URL=_with_database(server, name), **keeping)
         manage(env, "migrate", "--noinput", "-v0")
         with gunicorn(env, tmp_path / "web.log", workers=1) as base:
             assert http("GET", f"{base}/api/events/")[0] == 200  # the worker now holds a connection
