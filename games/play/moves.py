@@ -58,16 +58,17 @@ def submit_move(game_id: int, user, move: object, client_id: object = "", now: d
     move, client_id = _check_input(move, client_id)
 
     def retried(game: Game, seats: set[str]) -> MoveAnswer | None:
-        if not client_id:
+        if game.earlier_move_id is None:  # read with the lock (games.play.store.lock_for_move)
             return None
-        earlier = Move.objects.filter(game=game, client_id=client_id).order_by().first()
-        if earlier is None:
-            return None
+        earlier = Move.objects.get(pk=game.earlier_move_id)
         if earlier.seat not in seats:
             raise MoveRejected(409, "client_id", "this client_id was used for another player's move")
         return MoveAnswer(game, earlier.notation, duplicate=True, sealed=earlier.sealed)
 
-    return run_locked(game_id, user, now or timezone.now(), lambda seated: play_seated(seated, move, client_id), first=retried)
+    def act(seated: Seated) -> MoveAnswer:
+        return play_seated(seated, move, client_id)
+
+    return run_locked(game_id, user, now or timezone.now(), act, first=retried, client_id=client_id)
 
 
 def play_seated(seated: Seated, move: str, client_id: str = "") -> MoveAnswer:

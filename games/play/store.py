@@ -1,24 +1,29 @@
 """The game store of the move path: the row lock, and the writes of a move and of its game.
 
-A move is one locked read (:func:`lock_for_move`, the ORM's ``select_for_update`` with the few facts of the
-players, round and event joined in) and one write: the move's INSERT and the game's UPDATE, together in one
-round trip where the database can.
+A move is two statements: one locked read (:func:`lock_for_move`: the game row ``FOR UPDATE`` with everything the
+move needs joined or asked in the same statement) and one write (the move's INSERT and the game's UPDATE, together
+in one statement where the database can).
 """
 
 from __future__ import annotations
 
+import threading
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import connection
-from django.db.models import F
+from django.db.models import Exists, F, OuterRef, Subquery
 
-from games.models import Move
+from games.models import GameAction, Move
+from games.play.pending import WAITING
 from tournaments.models import Game, Round
 
 #: A round whose games may be played and watched: its pairings are out.
 PLAYABLE_ROUND_STATES = (Round.Status.PUBLISHED, Round.Status.COMPLETE)
 
-# The move path's one query: the game row locked, plus the few facts it needs from the players, round and event.
+# What the move path reads with the locked row: the few facts of the players, round and event; whether any offer
+# or claim waits (games.play.pending reads them only then); the version as of the statement's snapshot (below);
+# and, for a move sent with a client_id, the move already recorded under it (an idempotent retry).
 _LOCK_EXTRAS = {
     "white_user_id": F("white__user_id"),
     "black_user_id": F("black__user_id"),
@@ -27,11 +32,118 @@ _LOCK_EXTRAS = {
     "event_slug": F("round__event__slug"),
     "event_time_control": F("round__event__time_control"),
 }
+# Stand-ins for the two parameters while the statement is compiled; each call puts the real values in their places.
+_GAME_SENTINEL = -7_314_159_265_358
+_CLIENT_SENTINEL = "\x00client-id\x00"
 
 
-def lock_for_move(game_id: int) -> Game | None:
-    """The game row, locked until the end of the transaction (``FOR UPDATE OF`` the game; SQLite locks on write)."""
-    return Game.objects.select_for_update(of=("self",)).annotate(**_LOCK_EXTRAS).filter(pk=game_id).order_by().first()
+def _lock_queryset(client_id: bool):
+    waiting = GameAction.objects.filter(game_id=OuterRef("pk"), status__in=WAITING).order_by()
+    extras = {
+        **_LOCK_EXTRAS,
+        "waiting_any": Exists(waiting),
+        "seen_version": Subquery(Game.objects.filter(pk=OuterRef("pk")).order_by().values("version")[:1]),
+    }
+    if client_id:
+        earlier = Move.objects.filter(game_id=OuterRef("pk"), client_id=_CLIENT_SENTINEL).order_by().values("pk")[:1]
+        extras["earlier_move_id"] = Subquery(earlier)
+    query = Game.objects.select_for_update(of=("self",)).annotate(**extras).filter(pk=_GAME_SENTINEL).order_by()
+    return query[:1]
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    """The lock statement as the ORM compiled it, and how to turn its row into the ORM's Game instance."""
+
+    sql: str
+    params: tuple
+    game_at: tuple[int, ...]  # where the game id goes in ``params``
+    client_at: tuple[int, ...]  # where the client_id goes
+    field_names: tuple[str, ...]  # the model's columns, first in the row
+    annotations: tuple[tuple[str, int], ...]  # (attribute, column) of the extras
+    version_at: int  # the locked row's version, and the version as of the statement's other reads
+    seen_at: int
+    converters: tuple[tuple[int, tuple, object], ...]  # (column, converter functions, expression)
+
+
+_COMPILED: dict[tuple[str, bool], _Compiled] = {}
+_COMPILE_LOCK = threading.Lock()
+
+
+def _compile(client_id: bool) -> _Compiled:
+    """Compile the lock query once per process and database: the ORM's compile costs more CPU than the query."""
+    key = (connection.vendor, client_id)
+    found = _COMPILED.get(key)
+    if found is not None:
+        return found
+    compiler = _lock_queryset(client_id).query.get_compiler(connection=connection)
+    sql, params = compiler.as_sql()
+    select = compiler.select
+    fields = compiler.klass_info["select_fields"]
+    if fields != list(range(len(fields))):
+        raise RuntimeError("the lock query must select the game's columns first")
+    converters = compiler.get_converters([column[0] for column in select])
+    found = _Compiled(
+        sql=sql,
+        params=tuple(params),
+        game_at=tuple(i for i, p in enumerate(params) if type(p) is int and p == _GAME_SENTINEL),
+        client_at=tuple(i for i, p in enumerate(params) if p == _CLIENT_SENTINEL),
+        field_names=tuple(select[i][0].target.attname for i in fields),
+        annotations=tuple(compiler.annotation_col_map.items()),
+        version_at=[select[i][0].target.attname for i in fields].index("version"),
+        seen_at=compiler.annotation_col_map["seen_version"],
+        converters=tuple((i, tuple(funcs), expression) for i, (funcs, expression) in converters.items()),
+    )
+    with _COMPILE_LOCK:
+        _COMPILED[key] = found
+    return found
+
+
+def _read_locked(compiled: _Compiled, game_id: int, client_id: str) -> list | None:
+    params = list(compiled.params)
+    for i in compiled.game_at:
+        params[i] = game_id
+    for i in compiled.client_at:
+        params[i] = client_id
+    with connection.cursor() as cursor:
+        cursor.execute(compiled.sql, params)
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    row = list(row)
+    for i, funcs, expression in compiled.converters:
+        value = row[i]
+        for func in funcs:
+            value = func(value, expression, connection)
+        row[i] = value
+    return row
+
+
+def lock_for_move(game_id: int, client_id: str = "") -> Game | None:
+    """The game row, locked until the end of the transaction (``FOR UPDATE OF`` the game; SQLite locks on write),
+    with ``white_user_id`` ... ``event_time_control``, ``waiting`` set to ``[]`` when no offer or claim waits, and
+    ``earlier_move_id`` (a move recorded under ``client_id``, or None) -- as the ORM would read them.
+
+    When the lock had to wait for another writer of the game, the row comes back as that writer left it, but the
+    statement's other reads (waiting offers, the earlier move) were taken before it committed: PostgreSQL's READ
+    COMMITTED re-reads only the locked row. ``seen_version`` (the version as of those reads) then differs from the
+    row's, and the statement runs once more under the lock that is now held, seeing everything committed.
+    """
+    compiled = _compile(bool(client_id))
+    row = _read_locked(compiled, game_id, client_id)
+    if row is None:
+        return None
+    if row[compiled.seen_at] != row[compiled.version_at]:
+        row = _read_locked(compiled, game_id, client_id)
+    count = len(compiled.field_names)
+    game = Game.from_db(connection.alias, compiled.field_names, row[:count])
+    for name, i in compiled.annotations:
+        setattr(game, name, row[i])
+    if not client_id:
+        game.earlier_move_id = None
+    if not game.waiting_any:
+        game.waiting = []  # games.play.pending asks the database only when something waits
+    return game
 
 
 def lock_game(game_id: int) -> Game | None:

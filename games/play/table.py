@@ -65,15 +65,17 @@ def run_locked(
     *,
     first: Callable[[Game, set[str]], T | None] | None = None,
     while_paused: bool = False,
+    client_id: str = "",
 ) -> T:
     """Run ``act`` for ``user`` in game ``game_id`` under the row lock; raises :class:`MoveRejected`.
 
     ``first`` runs before the game-over checks (a retried move answers what it answered the first time);
-    ``while_paused`` lets the action through while the arbiter has paused the clocks (it does not move).
+    ``while_paused`` lets the action through while the arbiter has paused the clocks (it does not move);
+    ``client_id``: the lock also reads the move recorded under it, if any (``game.earlier_move_id``).
     """
     rejection: MoveRejected | None = None
     with transaction.atomic():
-        game = lock_for_move(game_id)
+        game = lock_for_move(game_id, client_id)
         if game is None:
             raise MoveRejected(404, "game", "no such game")
         seats = seats_of(game, user)
