@@ -24,6 +24,7 @@ from games.play.seats import seats_of
 from games.play.store import PLAYABLE_ROUND_STATES, lock_for_move
 from games.push import push_game_after_commit
 from tournaments.models import Game
+from tournaments.services.events import is_arbiter
 from variants.base import Engine
 
 T = TypeVar("T")
@@ -57,6 +58,11 @@ class Seated:
         return self.engine.controller(self.engine.turn)
 
 
+def _may_see(game: Game, user) -> bool:
+    """Whether ``user`` may know the game exists: a published round, or the event's staff (arbiters, organizer)."""
+    return game.round_status in PLAYABLE_ROUND_STATES or is_arbiter(user, game.round.event)
+
+
 def run_locked(
     game_id: int,
     user,
@@ -76,7 +82,8 @@ def run_locked(
     rejection: MoveRejected | None = None
     with transaction.atomic():
         game = lock_for_move(game_id, client_id)
-        if game is None:
+        if game is None or not _may_see(game, user):
+            # An unpublished pairing is 404 to everyone but the event's staff, as a read answers (visible_game).
             raise MoveRejected(404, "game", "no such game")
         seats = seats_of(game, user)
         if not seats:

@@ -86,8 +86,11 @@ def test_a_missing_or_oversized_move_names_the_field():
 
 
 def test_a_game_of_an_unpublished_round_cannot_be_played():
+    # 404, as a read answers: a player must not learn of a pairing before it is published (issue 17).
     game, white, _ = make_game(round_status="paired")
-    assert_refused(post(white, game, {"move": "e4"}), 409, "game")
+    before = snapshot(game)
+    assert_refused(post(white, game, {"move": "e4"}), 404, "game")
+    assert snapshot(game) == before
 
 
 def test_a_second_sealed_move_in_one_parity_turn_is_refused(monkeypatch):

@@ -30,7 +30,7 @@ def test_pairing_makes_an_unpublished_round_only_staff_see(api):
     body = paired(client, slug)
     assert (body["number"], body["published"]) == (1, False)
     assert len(body["boards"]) == 2 and len(body["byes"]) == 1
-    assert set(body["boards"][0]["white"]) == {"id", "name"}
+    assert set(body["boards"][0]["white"]) == {"id", "name", "score_before"}
     assert APIClient().get(f"/api/events/{slug}/rounds/1/").status_code == 404
     assert client_for(organizer("other")).get(f"/api/events/{slug}/rounds/1/").status_code == 404
     assert client.get(f"/api/events/{slug}/rounds/1/").json()["boards"] == body["boards"]

@@ -96,6 +96,13 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
     def has_add_permission(self, request, obj=None):
         return request.user.is_staff  # any staff user may organize an event of their own
 
+    def get_prepopulated_fields(self, request, obj=None):
+        # Django cannot prepopulate a read-only field (KeyError 'slug'): someone who may only view the event
+        # (an arbiter) gets no prepopulation.
+        if "slug" in self.get_readonly_fields(request, obj):
+            return {}
+        return super().get_prepopulated_fields(request, obj)
+
     def get_readonly_fields(self, request, obj=None):
         fields = list(super().get_readonly_fields(request, obj))
         if obj is not None and not services.is_organizer(request.user, obj) and not self._sees_all(request, "change"):
