@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from clocks import Clock
-from games.play.game_clock import save_clock, to_ms
+from games.play.game_clock import from_ms, save_clock, to_ms
 from tournaments.models import Game
 from tournaments.services.results import record_result
 from variants.base import TIME_FORFEIT, TIME_FORFEIT_LONE_KING, Engine, other
@@ -62,9 +62,11 @@ def time_forfeit(engine: Engine, clock: Clock) -> tuple[str, str]:
 
 
 def end_on_time(game: Game, engine: Engine, clock: Clock, now: datetime) -> Game:
-    """End the game whose flag has fallen (``clock.flagged``), save it and score it."""
+    """End the game whose flag has fallen (``clock.flagged``), save it and score it. It finished when the flag
+    fell, whoever noticed it and however much later (a read, a move, the flag task, the sweep)."""
     result, termination = time_forfeit(engine, clock)
-    _finish(game, clock, now, [])
+    fell = from_ms(clock.flagged_at_ms) if clock.flagged_at_ms is not None else now
+    _finish(game, clock, min(fell, now), [])
     return _record(game, result=result, termination=termination, position=engine.position())
 
 

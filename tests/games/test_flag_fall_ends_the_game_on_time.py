@@ -90,3 +90,14 @@ def test_the_sweeper_finds_overdue_games():
     rewind(game, 61)
     assert sweep_flags() == 1
     assert Game.objects.get(pk=game.pk).status == "finished"
+
+
+def test_a_move_after_the_flag_fell_finishes_the_game_at_the_flags_time():
+    game, white, black = make_game(time_control="1m")
+    submit_move(game.pk, white, "e4", now=at(0))
+    submit_move(game.pk, black, "e5", now=at(1))  # White's clock runs from second 1: the flag falls at second 61
+    with pytest.raises(MoveRejected):
+        submit_move(game.pk, white, "Nf3", now=at(100))
+    ended = Game.objects.get(pk=game.pk)
+    assert ended.termination == "time-forfeit" and ended.result == "0-1"
+    assert ended.finished_at == at(61)
