@@ -150,8 +150,8 @@ def record_result(
         refresh_round_status(locked.round)
         send_change(RESULT_FINAL, event=locked.round.event, game=locked, round=locked.round, by=by)
         event_id = locked.round.event_id
-        # Looked up on the module at commit time: a simulation replaces it to publish one snapshot at the end.
-        transaction.on_commit(lambda: standings_tasks.queue_publish_standings(event_id))
+        # Looked up on the module: a simulation replaces it to publish one snapshot at the end.
+        standings_tasks.queue_publish_standings(event_id)
     return locked
 
 

@@ -26,12 +26,13 @@ DEBOUNCE_SECONDS = 2.0
 
 
 def queue_publish_standings(event_id: int) -> None:
-    """Queue a recompute of ``event_id``'s snapshot unless one is already queued (call after commit)."""
+    """Queue a recompute of ``event_id``'s snapshot unless one is already queued. Call it in the transaction of
+    the change: the outbox row commits (or rolls back) with it, so no committed result is ever left unpublished."""
     from config.celery import app
 
     if app.conf.task_always_eager:
-        # Eager (development, tests): no worker to wait for; publish now so the snapshot is current at once.
-        publish_standings.delay(event_id)
+        # Eager (development, tests): no worker to wait for; publish once the change is committed.
+        transaction.on_commit(lambda: publish_standings.delay(event_id))
         return
     due = timezone.now() + timedelta(seconds=DEBOUNCE_SECONDS)
     target = f"standings of event {event_id}"
