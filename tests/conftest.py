@@ -22,3 +22,12 @@ def _eager_celery_unless_worker(request):
 def _fast_password_hasher(settings):
     """Password hashing is deliberately slow; tests that create many accounts need not pay for it."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless chromium per test module (tests/browser.py says how it is launched)."""
+    from tests.browser import launched
+
+    with launched() as launched_browser:
+        yield launched_browser

@@ -6,42 +6,16 @@ Screenshots of the page at 1400 and 390 px wide go to docs/screenshots/live-game
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-import pytest
-
+from tests.browser import BROWSER_MARKS
 from tests.games.actions_support import post
 from tests.games.live_support import make_game
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is not installed (apt-get install chromium)"),
-]
+pytestmark = BROWSER_MARKS
 
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    # Playwright's sync API keeps an event loop running in this thread; the ORM (fixtures) must still run here.
-    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-            yield browser
-            browser.close()
-    finally:
-        if previous is None:
-            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-        else:
-            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
 def open_live(browser, server, game, width: int):

@@ -8,50 +8,25 @@ and a Rhinoceros) and of its legend go to docs/screenshots/play-{1400,390}.png a
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-import pytest
 from django.conf import settings
 from django.test import Client
 
+from tests.browser import BROWSER_MARKS
 from tests.games.asgi_server import token_for
 from tests.games.live_support import make_game
 from tournaments.models import Game
 from variants.dice import layout
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PASSWORD = "clicking is playing 14"
 # No roll puts a Griffin and a Rhinoceros in one array (both replace the Queen), so the screenshot's game starts
 # from a position an arbiter set: the 2-4-6 array with its Elephants replaced by a Rhinoceros and a Man.
 GRIFFIN_AND_RHINOCEROS = "rcntyxmktncr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RCNTYXMKTNCR w KQkq - 0 1 3"
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is not installed (apt-get install chromium)"),
-]
+pytestmark = BROWSER_MARKS
 
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    # Playwright's sync API keeps an event loop running in this thread; the ORM (fixtures) must still run here.
-    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-            yield browser
-            browser.close()
-    finally:
-        if previous is None:
-            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-        else:
-            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
 def _page(browser, width: int):

@@ -15,7 +15,8 @@ import pytest
 from django.core.management import call_command
 from django.utils.text import slugify
 
-from tests.pages.test_pages_in_chromium import CHROMIUM, SCREENSHOTS, browser  # noqa: F401 (the browser fixture)
+from tests.browser import CHROMIUM
+from tests.pages.test_pages_in_chromium import SCREENSHOTS
 from tournaments.models import Event, Game, Player
 from tournaments.services.results import record_result
 from tournaments.services.simulation import simulate
@@ -49,7 +50,7 @@ def demo(transactional_db, settings):
     return event
 
 
-def _shoot(browser, live_server, path: str, name: str) -> list[str]:  # noqa: F811
+def _shoot(browser, live_server, path: str, name: str) -> list[str]:
     """Open ``path`` at each width, save the screenshots, and return what overflowed at 390 px."""
     problems = []
     for width in WIDTHS:
@@ -75,7 +76,7 @@ def _classical_event() -> tuple[Event, Player]:
     return event, event.registrations.order_by("seed").first().player
 
 
-def test_demo_pages_fit_a_phone_and_are_photographed(browser, live_server, demo):  # noqa: F811
+def test_demo_pages_fit_a_phone_and_are_photographed(browser, live_server, demo):
     anna = Player.objects.get(name="Anna Berger")
     classical, top = _classical_event()
     pages = [
@@ -90,7 +91,7 @@ def test_demo_pages_fit_a_phone_and_are_photographed(browser, live_server, demo)
     assert problems == []
 
 
-def test_on_a_phone_the_first_column_stays_in_view_while_the_table_scrolls(browser, live_server, demo):  # noqa: F811
+def test_on_a_phone_the_first_column_stays_in_view_while_the_table_scrolls(browser, live_server, demo):
     context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
     try:
         page = context.new_page()
@@ -108,7 +109,7 @@ def test_on_a_phone_the_first_column_stays_in_view_while_the_table_scrolls(brows
         context.close()
 
 
-def test_the_round_page_links_the_game_being_played_and_shows_scores_before_the_round(browser, live_server, demo):  # noqa: F811
+def test_the_round_page_links_the_game_being_played_and_shows_scores_before_the_round(browser, live_server, demo):
     context = browser.new_context(java_script_enabled=False, viewport={"width": 1400, "height": 900})
     try:
         page = context.new_page()
@@ -124,7 +125,7 @@ def test_the_round_page_links_the_game_being_played_and_shows_scores_before_the_
         context.close()
 
 
-def test_printed_pairings_and_standings_are_the_tables_without_navigation(browser, live_server, demo):  # noqa: F811
+def test_printed_pairings_and_standings_are_the_tables_without_navigation(browser, live_server, demo):
     context = browser.new_context(java_script_enabled=False, viewport={"width": 1400, "height": 900})
     try:
         page = context.new_page()

@@ -12,14 +12,11 @@ import os
 import shutil
 from pathlib import Path
 
-import pytest
 from django.contrib.auth import get_user_model
 
+from tests.browser import BROWSER_MARKS
 from tournaments.models import Event, Game, Registration, Round, VariantBlock
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts" / "screenshots"
 DOCS = ROOT / "docs" / "screenshots"
@@ -28,28 +25,8 @@ BAD_CSV = b"name,rating,federation\nAnna Berger,2150,AUT\nBen Carter,lots,ENG\nC
 GOOD_CSV = (b"name,rating,federation\nAnna Berger,2150,AUT\nBen Carter,2090,ENG\nChloe Dubois,2045,FRA\n"
             b"Dmitri Egorov,2010,RUS\nElif Fidan,1980,TUR\nFinn Gray,1950,IRL\n")  # fmt: skip
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is not installed (apt-get install chromium)"),
-]
+pytestmark = BROWSER_MARKS
 
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # the ORM runs in this thread beside Playwright's loop
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-            yield browser
-            browser.close()
-    finally:
-        if previous is None:
-            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-        else:
-            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
 def _shots(browser, page, name: str, replay=None) -> None:
