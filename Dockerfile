@@ -16,5 +16,6 @@ RUN DEBUG=0 SECRET_KEY=build-only ALLOWED_HOSTS=localhost python manage.py colle
 USER app
 EXPOSE 8000
 # Several workers need CHANNEL_LAYER_URL (Redis) so that a move answered by one reaches the sockets of the others.
-# Behind a proxy, FORWARDED_ALLOW_IPS names it (uvicorn then trusts its X-Forwarded-* headers).
-CMD ["sh", "-c", "uvicorn config.asgi:application --host 0.0.0.0 --port ${PORT} --workers ${WEB_CONCURRENCY:-3} --ws websockets-sansio --lifespan off --proxy-headers"]
+# Behind a proxy, FORWARDED_ALLOW_IPS names it (uvicorn then trusts its X-Forwarded-* headers). No per-message
+# compression: a state pushed to a thousand sockets would be compressed a thousand times (benchmarks/push.py).
+CMD ["sh", "-c", "uvicorn config.asgi:application --host 0.0.0.0 --port ${PORT} --workers ${WEB_CONCURRENCY:-3} --ws websockets-sansio --ws-per-message-deflate false --lifespan off --proxy-headers"]

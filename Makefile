@@ -25,7 +25,7 @@ test-deps: $(VENV)/.test-deps
 run: deps
 	DEBUG=$${DEBUG:-1} $(PY) manage.py migrate --noinput
 	DEBUG=$${DEBUG:-1} $(PY) manage.py demo
-	DEBUG=$${DEBUG:-1} $(PY) -m uvicorn config.asgi:application --host 127.0.0.1 --port $(PORT) --ws websockets-sansio --lifespan off
+	DEBUG=$${DEBUG:-1} $(PY) -m uvicorn config.asgi:application --host 127.0.0.1 --port $(PORT) --ws websockets-sansio --ws-per-message-deflate false --lifespan off
 
 lint: test-deps
 	$(VENV)/bin/ruff check .

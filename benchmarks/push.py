@@ -47,9 +47,11 @@ VERSION = re.compile(rb'"version":(\d+)')
 
 
 def start_server(args, port: int, env: dict[str, str]) -> subprocess.Popen:
-    command = [PY, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port", str(port), "--workers",
-               str(args.workers), "--ws", "websockets-sansio", "--lifespan", "off", "--log-level", "warning",
-               "--no-access-log"]  # fmt: skip
+    command = [
+        *(PY, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port", str(port)),
+        *("--workers", str(args.workers), "--ws", "websockets-sansio", "--ws-per-message-deflate", args.deflate),
+        *("--lifespan", "off", "--log-level", "warning", "--no-access-log"),
+    ]
     server = subprocess.Popen(command, cwd=ROOT, env=env)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -218,6 +220,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--layer", choices=["memory", "redis"], default="memory")
+    parser.add_argument("--deflate", choices=["true", "false"], default="false", help="per-message compression (served: off)")
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/bench_push")
     parser.add_argument("--write", default="", help="append the result as a Markdown table row to this file")
     args = parser.parse_args()

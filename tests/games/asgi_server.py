@@ -63,7 +63,8 @@ def asgi_server(transactional_db):
 
     # Static files from the apps' directories, DEBUG or not (tests run with DEBUG off, nothing is collected).
     served = ASGIStaticFilesHandler(application)
-    config = uvicorn.Config(served, host="127.0.0.1", port=0, log_level="warning", lifespan="off", ws="websockets-sansio")
+    options = {"log_level": "warning", "lifespan": "off", "ws": "websockets-sansio", "ws_per_message_deflate": False}
+    config = uvicorn.Config(served, host="127.0.0.1", port=0, **options)  # as `make run` serves
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, name="test-asgi-server", daemon=True)
     thread.start()
