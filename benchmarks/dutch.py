@@ -5,9 +5,10 @@
 Each event's history is made by pairing its earlier rounds with our engine (identical to bbpPairings, see
 tests/pairing/test_dutch_matches_bbppairings.py) and drawing results from the ratings with a fixed seed (draws,
 3% forfeits, 2% half-point byes requested in advance). The TRF before the measured round is written once under
-``--work`` and both engines pair that same file: ours in-process (``pair_dutch``, parse included) and in a fresh
-``manage.py pair_trf`` process, bbpPairings (``--bbp`` or $BBPPAIRINGS; skipped when absent) as a process.
-Both outputs are compared. Results: docs/benchmarks.md.
+``--work`` and both engines pair that same file: ours in-process (``pair_dutch``, parse included, best of
+``--repeat``), as ``manage.py pair_trf`` (Django starts) and as ``python -m tournaments.pairing.dutch.cli`` (no
+Django), bbpPairings (``--bbp`` or $BBPPAIRINGS; skipped when absent) as a process. All outputs are compared.
+Results: docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -82,7 +83,9 @@ def measure(path: Path, bbp: str | None, repeat: int) -> dict[str, object]:
         ours = pair_dutch(parse_trf(text)).lines()
         best = min(best, time.perf_counter() - start)
     process, printed = _timed([sys.executable, "manage.py", "pair_trf", "--system", "dutch", str(path)])
-    row: dict[str, object] = {"ours": best, "process": process, "same_cli": printed.split() == " ".join(ours).split()}
+    pure, printed_pure = _timed([sys.executable, "-m", "tournaments.pairing.dutch.cli", "--system", "dutch", str(path)])
+    same_cli = printed.split() == printed_pure.split() == " ".join(ours).split()
+    row: dict[str, object] = {"ours": best, "process": process, "pure": pure, "same_cli": same_cli}
     if bbp:
         out = path.with_suffix(".bbp")
         elapsed, _ = _timed([bbp, "--dutch", str(path), "-p", str(out)])
@@ -102,7 +105,7 @@ def main() -> None:
     args = parser.parse_args()
     args.work.mkdir(parents=True, exist_ok=True)
     print(f"load average {Path('/proc/loadavg').read_text().split()[:3]}", flush=True)
-    print(f"{'players':>7} {'round':>5} {'ours s':>8} {'process s':>9} {'bbp s':>8} {'same':>5}")
+    print(f"{'players':>7} {'round':>5} {'ours s':>8} {'manage.py s':>11} {'-m cli s':>8} {'bbp s':>8} {'same':>5}")
     for n in args.sizes:
         for k in args.rounds:
             path = args.work / f"dutch-{n}-r{k}-s{args.seed}.trf"
@@ -111,7 +114,8 @@ def main() -> None:
             row = measure(path, args.bbp, args.repeat)
             bbp = f"{row['bbp']:8.2f}" if "bbp" in row else f"{'-':>8}"
             same = row.get("same", row["same_cli"])
-            print(f"{n:>7} {k:>5} {row['ours']:8.2f} {row['process']:9.2f} {bbp} {str(same):>5}", flush=True)
+            print(f"{n:>7} {k:>5} {row['ours']:8.2f} {row['process']:11.2f} {row['pure']:8.2f} {bbp} {str(same):>5}",
+                  flush=True)  # fmt: skip
     print(f"load average {Path('/proc/loadavg').read_text().split()[:3]}")
 
 

@@ -9,6 +9,7 @@ edge of the cycle is matched, starting with the second, so the base is matched o
 from __future__ import annotations
 
 FREE, S, T = 0, 1, 2
+NONE = 1 << 65536  # "no best edge yet": larger than any slack, so one comparison decides
 
 
 class Blossoms:
@@ -162,12 +163,12 @@ class Blossoms:
                         known = best.get(other)
                         if known is None or slack < known[0]:
                             best[other] = (slack, (a, y))
-            self.bestlist[child], self.bestedge[child] = None, None
+            self.bestlist[child], self.bestedge[child], self.bestslack[child] = None, None, NONE
         self.bestlist[b] = [edge for _, edge in best.values()]
         if best:
             self.bestslack[b], self.bestedge[b] = min(best.values())
         else:
-            self.bestedge[b] = None
+            self.bestedge[b], self.bestslack[b] = None, NONE
 
     def _augment(self, v: int, x: int) -> None:
         for s, j in ((v, x), (x, v)):
@@ -198,6 +199,7 @@ class Blossoms:
         if not endstage and self.label[b] == T:
             self._relabel_expanded(b)
         self.label[b], self.labeledge[b], self.bestedge[b], self.bestlist[b] = FREE, None, None, None
+        self.bestslack[b] = NONE
         self._release(b)
 
     def _relabel_expanded(self, b: int) -> None:
@@ -224,7 +226,7 @@ class Blossoms:
         c0 = childs[0]
         self.label[edge[1]] = self.label[c0] = T
         self.labeledge[edge[1]] = self.labeledge[c0] = edge
-        self.bestedge[c0] = None
+        self.bestedge[c0], self.bestslack[c0] = None, NONE
         for index in range(k):
             child = childs[index]
             if index in on_path or self.label[child] == S:

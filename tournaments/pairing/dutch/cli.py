@@ -8,6 +8,7 @@ bbpPairings' invalid requests do; a round with no valid pairing gives one line a
 from __future__ import annotations
 
 import argparse
+import sys
 
 from tournaments.pairing.dutch import NoValidPairing, pair_dutch
 from tournaments.pairing.trf import TrfError, parse_trf
@@ -47,3 +48,21 @@ def pair_trf(system: str, file: str, baku: bool = False) -> list[str]:
         raise PairTrfError(f"{file}: no valid pairing: {exc}", 1) from None
     except ValueError as exc:  # e.g. no initial colour for round 1, Baku with another point system
         raise PairTrfError(f"{file}: {' '.join(str(exc).split())}", 2) from None
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m tournaments.pairing.dutch.cli --system dutch FILE``: the same tool without starting Django."""
+    parser = argparse.ArgumentParser(prog="python -m tournaments.pairing.dutch.cli", description=__doc__.splitlines()[0])
+    add_arguments(parser)
+    args = parser.parse_args(argv)
+    try:
+        lines = pair_trf(args.system, args.file, args.baku)
+    except PairTrfError as exc:
+        sys.stderr.write(f"{exc}\n")
+        return exc.status
+    sys.stdout.write("".join(f"{line}\n" for line in lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

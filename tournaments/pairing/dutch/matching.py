@@ -23,7 +23,7 @@ one parity, so ``slack / 2`` and ``z / 2`` stay integers (the same device as bbp
 
 from __future__ import annotations
 
-from tournaments.pairing.dutch.blossoms import FREE, Blossoms, S, T
+from tournaments.pairing.dutch.blossoms import FREE, NONE, Blossoms, S, T
 
 
 class NoPerfectMatching(Exception):
@@ -81,6 +81,7 @@ class Matcher(Blossoms):
                 self._free_vertex(v)
         self.dirty.clear()
         self._pair_tight_roots()
+        self._pair_tight_paths()
         self._even_roots()
         while self._stage():
             pass
@@ -141,6 +142,28 @@ class Matcher(Blossoms):
                     self.mate[v], self.mate[x] = x, v
                     break
 
+    def _pair_tight_paths(self) -> None:
+        """Augment along tight paths exposed - matched pair - exposed (all outside blossoms): after the edges of a
+        bracket change, most of the new pairs are one such swap away, found without growing trees."""
+        exposed = [v for v in self.active if self.mate[v] == -1 and self.top[v] == v]
+        mate, top, u, w = self.mate, self.top, self.u, self.w
+        for r in exposed:
+            if mate[r] != -1:
+                continue
+            row, ur = w[r], u[r]
+            for a in self.active:
+                weight = row[a]
+                if not weight or ur + u[a] != weight or top[a] != a:
+                    continue
+                b = mate[a]
+                if b < 0 or top[b] != b:
+                    continue
+                row_b, ub = w[b], u[b]
+                other = next((x for x in exposed if x != r and mate[x] == -1 and row_b[x] and ub + u[x] == row_b[x]), -1)
+                if other >= 0:
+                    mate[r], mate[a], mate[b], mate[other] = a, r, other, b
+                    break
+
     def _even_roots(self) -> None:
         """Make every exposed vertex's dual even (see the module notes)."""
         for v in self.active:
@@ -164,7 +187,7 @@ class Matcher(Blossoms):
         self.label = [FREE] * (2 * n)
         self.labeledge: list[tuple[int, int] | None] = [None] * (2 * n)
         self.bestedge: list[tuple[int, int] | None] = [None] * (2 * n)
-        self.bestslack = [0] * (2 * n)
+        self.bestslack = [NONE] * (2 * n)
         self.bestlist: list[list[tuple[int, int]] | None] = [None] * (2 * n)
         self.queues: list[list[int]] = [[], []]  # vertices to scan, by ``level`` (0 first)
         for v in roots:
@@ -190,6 +213,7 @@ class Matcher(Blossoms):
         self.label[x] = self.label[b] = label
         self.labeledge[x] = self.labeledge[b] = edge
         self.bestedge[x] = self.bestedge[b] = None
+        self.bestslack[x] = self.bestslack[b] = NONE
         if label == S:
             self._push(self.leaves(b))
         else:
@@ -228,9 +252,9 @@ class Matcher(Blossoms):
                     else:
                         label[x], self.labeledge[x] = T, (v, x)
                 elif lx == S:
-                    if bestedge[bv] is None or slack < bestslack[bv]:
+                    if slack < bestslack[bv]:
                         bestedge[bv], bestslack[bv] = (v, x), slack
-                elif label[x] == FREE and (bestedge[x] is None or slack < bestslack[x]):
+                elif slack < bestslack[x]:  # x is free, or not yet reached inside a T-blossom
                     bestedge[x], bestslack[x] = (v, x), slack
         return False
 
