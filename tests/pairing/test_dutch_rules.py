@@ -40,6 +40,13 @@ def test_round_one_needs_the_initial_colour():
         _pair(_trf([""] * 4, "XXR 5"))
 
 
+def test_the_number_of_rounds_is_required_because_the_last_round_has_its_own_colour_rule():
+    tournament = parse_trf(_trf([""] * 4, "XXR 5", "XXC white1"))
+    tournament.total_rounds = None
+    with pytest.raises(ValueError, match="number of rounds"):
+        pair_dutch(tournament)
+
+
 def test_baku_acceleration_pairs_the_accelerated_top_half_among_itself_first():
     eight = _trf([""] * 8, "XXR 9", "XXC white1")
     assert _pair(eight) == ["4", "1 5", "6 2", "3 7", "8 4"]

@@ -123,7 +123,9 @@ def round_state(tournament: TrfTournament, baku: bool = False) -> RoundState:
         player.floats = (history + [None, None])[0], (history + [None, None])[1]
     players = sorted((p for p in everyone.values() if p.number not in waiting), key=lambda p: (-p.acc, p.rank))
     initial = tournament.initial_colour or _inferred_colour(everyone)
-    total = tournament.total_rounds or played + 1
+    total = tournament.total_rounds
+    if not total or played >= total:
+        raise ValueError("the number of rounds in the event (XXR) is needed, and a round must be left to pair")
     return RoundState(players, everyone, played, total, tournament.points, initial, _forbidden(tournament, everyone))
 
 
