@@ -3,8 +3,8 @@
 An open draw offer stands until the opponent answers it or moves (FIDE 9.1.2: a move is a rejection); a
 perpetual-check claim the opponent plays on from instead of conceding goes to the arbiter; a Parity Chess claim
 made with a sealed move is settled when the turn resolves: the engine ends the game by that rule or it lapses.
-Every move reads the game's waiting actions once (one indexed query, usually empty), so the move answer and the
-pushed state show them without asking again.
+The move's locked read says whether anything waits (games.play.store); only then are the waiting actions read,
+once per request, so the move answer and the pushed state show them without asking again.
 """
 
 from __future__ import annotations
