@@ -1,20 +1,25 @@
-"""Benchmark: 200 concurrent live games on PostgreSQL over real HTTP (gunicorn), playing legal moves.
+"""Benchmark: 200 concurrent live games on PostgreSQL over real HTTP, playing legal moves.
 
-    .venv/bin/python benchmarks/live.py [--games 200] [--clients 8] [--duration 30] [--workers 2] [--threads 4]
-        [--worker-class gthread|sync] [--reconnect-every 100]
-        [--database-url postgres://postgres@127.0.0.1:5432/bench_live] [--broker redis://127.0.0.1:6379/12]
+    .venv/bin/python benchmarks/live.py [--server uvicorn|gunicorn] [--games 200] [--clients 8] [--duration 30]
+        [--workers 2] [--threads 4] [--worker-class gthread|sync] [--reconnect-every 100]
+        [--database-url postgres://postgres@127.0.0.1:5432/bench_live] [--redis redis://127.0.0.1:6379]
         [--write docs/benchmarks/live.md]
 
 The script builds a fresh database (drops and re-creates the one named in --database-url; it refuses a name that
 does not start with ``bench``), migrates it, creates one published round of ``--games`` chess games between
-distinct players with API tokens, starts gunicorn on 127.0.0.1 (a free port), then ``--clients`` threads keep
+distinct players with API tokens, starts the server on 127.0.0.1 (a free port), then ``--clients`` threads keep
 every game moving: each POST /api/games/{id}/moves/ sends a random move from the previous answer's
 ``legal_moves`` with the token of the seat to move. The clients first connect and read their games one after
-the other (untimed), so that gthread workers share the keep-alive connections; then the clock starts. It stops
-after ``--duration`` seconds (or when every game has ended or reached ``--max-plies``), stops gunicorn and prints
-moves/s, the p50/p99 latency of the move requests and the CPU used per move by gunicorn (and per worker),
-PostgreSQL and the client. With --broker (default: Redis db 12 when Redis answers and is empty), the flag checks
-are queued there as in production (one per game, by its first move in each worker); they are deleted at the end.
+the other (untimed), so that the workers share the keep-alive connections; then the clock starts. It stops
+after ``--duration`` seconds (or when every game has ended or reached ``--max-plies``), stops the server and
+prints moves/s, the p50/p99 latency of the move requests and the CPU used per move by the server (and per
+worker), PostgreSQL and the client.
+
+The server runs as the container runs it: ``--server uvicorn`` (the default) is the Dockerfile's command (ASGI,
+``DB_POOL_SIZE=10``); ``--server gunicorn`` serves the WSGI application with gthread (or sync) workers. With
+``--redis`` (default: the local Redis, when its databases 10-12 are empty) the token cache (``CACHE_URL``), the
+channel layer the moves are pushed through (``CHANNEL_LAYER_URL``) and the Celery broker of the flag checks are
+Redis databases 10, 11 and 12, as in production; they are emptied at the end. ``--redis ''`` runs without Redis.
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ from benchmarks.process_cpu import machine, postgres_cpu_seconds, process_cpu_se
 
 PY = str(ROOT / ".venv" / "bin" / "python")
 GUNICORN = str(ROOT / ".venv" / "bin" / "gunicorn")
+REDIS_DBS = {"cache": 10, "layer": 11, "broker": 12}  # the Redis databases of --redis
 
 
 def free_port() -> int:
@@ -72,12 +78,19 @@ def server_env(args) -> dict[str, str]:
         SECURE_HSTS_SECONDS="0",
         DB_CONN_MAX_AGE="600",
         LOG_LEVEL="ERROR",
-        CELERY_BROKER_URL=args.broker or "",
         CELERY_QUEUE="bench_live",
+        # As the container: ASGI serves each request in a thread of its own, connections come from a pool.
+        DB_POOL_SIZE="10" if args.server == "uvicorn" else "0",
     )
-    if not args.broker:
-        env.pop("CELERY_BROKER_URL")
+    for name, db in (("CACHE_URL", "cache"), ("CHANNEL_LAYER_URL", "layer"), ("CELERY_BROKER_URL", "broker")):
+        env.pop(name, None)
+        if args.redis:
+            env[name] = redis_url(args, db)
     return env
+
+
+def redis_url(args, db: str) -> str:
+    return f"{args.redis.rstrip('/')}/{REDIS_DBS[db]}"
 
 
 def populate(args) -> list[dict]:
@@ -121,24 +134,22 @@ def populate(args) -> list[dict]:
     return games
 
 
+def server_command(args, port: int) -> list[str]:
+    if args.server == "uvicorn":
+        # The Dockerfile's command (its access log included), on 127.0.0.1 and a free port.
+        return [
+            PY, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port", str(port),
+            "--workers", str(args.workers), "--ws", "websockets-sansio", "--lifespan", "off", "--proxy-headers",
+        ]  # fmt: skip
+    return [
+        GUNICORN, "config.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", str(args.workers), "--worker-class",
+        args.worker_class, "--threads", str(args.threads), "--keep-alive", "30", "--log-level", "warning",
+    ]  # fmt: skip
+
+
 def start_server(args, port: int) -> subprocess.Popen:
-    command = [
-        GUNICORN,
-        "config.wsgi",
-        "--bind",
-        f"127.0.0.1:{port}",
-        "--workers",
-        str(args.workers),
-        "--worker-class",
-        args.worker_class,
-        "--threads",
-        str(args.threads),
-        "--keep-alive",
-        "30",
-        "--log-level",
-        "warning",
-    ]
-    server = subprocess.Popen(command, cwd=ROOT, env=server_env(args))
+    log = subprocess.DEVNULL if args.server == "uvicorn" else None  # uvicorn's access log: a line per request
+    server = subprocess.Popen(server_command(args, port), cwd=ROOT, env=server_env(args), stdout=log)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -147,7 +158,7 @@ def start_server(args, port: int) -> subprocess.Popen:
         except OSError:
             time.sleep(0.2)
     server.terminate()
-    raise SystemExit("gunicorn did not start within 30 s")
+    raise SystemExit(f"{args.server} did not start within 30 s")
 
 
 class Player:
@@ -227,32 +238,37 @@ def applied_moves(args) -> int:
         return conn.execute("SELECT COUNT(*) FROM games_move").fetchone()[0]
 
 
-def clear_broker(url: str) -> None:
+def clear_redis(args) -> None:
     import redis
 
-    redis.Redis.from_url(url).flushdb()
+    for db in REDIS_DBS:
+        redis.Redis.from_url(redis_url(args, db)).flushdb()
 
 
-def broker_default() -> str:
+def redis_default() -> str:
+    """The local Redis when it answers and the benchmark's databases are empty (nobody else's data is flushed)."""
+    base = "redis://127.0.0.1:6379"
     try:
         import redis
 
-        client = redis.Redis.from_url("redis://127.0.0.1:6379/12", socket_connect_timeout=0.5)
-        if client.ping() and client.dbsize() == 0:
-            return "redis://127.0.0.1:6379/12"
-    except Exception:  # noqa: S110 - no Redis: benchmark without a broker
-        pass
-    return ""
+        for db in REDIS_DBS.values():
+            client = redis.Redis.from_url(f"{base}/{db}", socket_connect_timeout=0.5)
+            if not client.ping() or client.dbsize():
+                return ""
+    except Exception:  # no Redis: benchmark without it
+        return ""
+    return base
 
 
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--server", choices=["uvicorn", "gunicorn"], default="uvicorn", help="uvicorn: the container's")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--duration", type=float, default=30.0)
     parser.add_argument("--max-plies", type=int, default=120)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=4, help="threads per worker (gthread only)")
+    parser.add_argument("--threads", type=int, default=4, help="threads per worker (gunicorn gthread only)")
     parser.add_argument(
         "--worker-class",
         default="gthread",
@@ -263,11 +279,12 @@ def parse_args() -> argparse.Namespace:
         "--reconnect-every", type=int, default=100, help="each client opens a new connection every N requests (0: never)"
     )
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/bench_live")
-    parser.add_argument("--broker", default=None, help="Celery broker for the flag tasks ('' for none)")
+    parser.add_argument("--redis", default=None, help="Redis for the token cache, the channel layer and the broker")
     parser.add_argument("--write", default="", help="append the result as a Markdown table row to this file")
     args = parser.parse_args()
-    if args.broker is None:
-        args.broker = broker_default()
+    if args.redis is None:
+        args.redis = redis_default()
+    args.broker = redis_url(args, "broker") if args.redis else ""  # populate() reads it
     return args
 
 
@@ -308,9 +325,8 @@ def summarize(args: argparse.Namespace, players: list, run: dict) -> dict:
         "games": args.games,
         "clients": args.clients,
         "reconnect_every": args.reconnect_every,
-        "server": f"gunicorn {args.workers} {args.worker_class}"
-        + (f" x{args.threads} threads" if args.worker_class == "gthread" else ""),
-        "broker": "redis" if args.broker else "none",
+        "server": server_name(args),
+        "redis": "cache, channel layer, broker" if args.redis else "none",
         "seconds": round(run["elapsed"], 1),
         "moves": ok,
         "applied_in_db": applied_moves(args),
@@ -327,9 +343,15 @@ def summarize(args: argparse.Namespace, players: list, run: dict) -> dict:
     }
 
 
+def server_name(args: argparse.Namespace) -> str:
+    if args.server == "uvicorn":
+        return f"uvicorn {args.workers} workers"
+    return f"gunicorn {args.workers} {args.worker_class}" + (f" x{args.threads}" if args.worker_class == "gthread" else "")
+
+
 def table_row(args: argparse.Namespace, result: dict) -> str:
     reconnect = f"every {args.reconnect_every}" if args.reconnect_every else "never"
-    if args.worker_class == "sync":
+    if args.server == "gunicorn" and args.worker_class == "sync":
         reconnect = "(every request)"
     return (
         f"| {result['server']} | {result['clients']} | {reconnect} | {result['moves']} | {result['moves_per_s']} | "
@@ -359,8 +381,8 @@ def main() -> int:
             server.wait(15)
         except subprocess.TimeoutExpired:
             server.kill()
-        if args.broker:
-            clear_broker(args.broker)
+        if args.redis:
+            clear_redis(args)
     result = summarize(args, players, run)
     print(json.dumps(result, indent=2))
     errors = [e for p in players for e in p.errors]

@@ -1,16 +1,23 @@
 """Server-rendered public pages (no login, no JavaScript needed) and the downloads.
 
 Each view reads through :mod:`tournaments.public` (the reads the JSON API shares) and renders a template of
-templates/tournaments/. The two big tables (standings, crosstable) are rendered once per snapshot version and
-cached (:mod:`tournaments.public.cache`): a new snapshot is a new cache key, so it shows at once.
+templates/tournaments/. The bodies of the two big tables (standings, crosstable: a row per player) are written by
+:func:`standings_body` and :func:`crosstable_body`, which give exactly what their row templates
+(``_standings_rows.html``, ``_crosstable_rows.html``) give, several times faster: the template engine spends
+about a tenth of a millisecond per row, a 2,000-player table a quarter of a second. The templates stay the
+reference (a test renders both and compares). The tables are also kept per snapshot version
+(:mod:`tournaments.public.cache`): a new snapshot is a new cache key, so it shows at once; the standings task
+fills that cache right after it writes a snapshot (:func:`warm_tables`).
 """
 
 from __future__ import annotations
 
+from html import escape
+
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
-from django.template.loader import render_to_string
 from django.utils.dateparse import parse_datetime
+from django.utils.safestring import SafeString, mark_safe
 
 from tournaments import exports
 from tournaments.models import Event
@@ -71,19 +78,65 @@ def round_detail(request, slug: str, number: int):
     return render(request, "tournaments/round_detail.html", context)
 
 
+# hot loop: a row per player of the event (2,000 and more); one f-string per row, every value escaped as the
+# template's autoescape escapes it (html.escape with quotes: & < > " ').
+def standings_body(rows: list[dict], changes: bool) -> SafeString:
+    """The standings table's body, as ``tournaments/_standings_rows.html`` renders it."""
+    lines = []
+    for r in rows:
+        change = ""
+        if changes:
+            c = r["change"]
+            text = f'<abbr title="{escape(c["label"])}">{escape(c["text"])}</abbr>' if c["text"] else ""
+            change = f'<td class="num chg-{escape(c["kind"])}">{text}</td>'
+        fed = f'<span class="fed">{escape(r["federation"])}</span>' if r["federation"] else ""
+        tiebreaks = "".join([f'<td class="num">{escape(value)}</td>' for value in r["tiebreaks"]])
+        lines.append(
+            f'<tr><td class="num">{escape(r["rank"])}</td><th scope="row" class="name"><a href="{escape(r["url"])}">'
+            f'{escape(r["name"])}</a></th>{change}<td class="num">{escape(r["rating"])}</td><td>{fed}</td>'
+            f'<td class="num">{escape(r["points"])}</td><td class="num">{escape(r["games"])}</td>{tiebreaks}'
+            f'<td class="num">{escape(r["performance"])}</td><td>{escape(r["colours"])}</td></tr>'
+        )
+    return mark_safe("\n".join(lines))  # noqa: S308 - every value above is escaped
+
+
+# hot loop: as standings_body, a row per player with a cell per round.
+def crosstable_body(rows: list[dict]) -> SafeString:
+    """The crosstable's body, as ``tournaments/_crosstable_rows.html`` renders it."""
+    lines = []
+    for r in rows:
+        cells = "".join([f'<td title="{escape(c["label"])}">{escape(c["text"])}</td>' for c in r["cells"]])
+        lines.append(
+            f'<tr><td class="num">{escape(r["rank"])}</td><th scope="row" class="name"><a href="{escape(r["url"])}">'
+            f'{escape(r["name"])}</a></th>{cells}<td class="num">{escape(r["points"])}</td></tr>'
+        )
+    return mark_safe("\n".join(lines))  # noqa: S308 - every value above is escaped
+
+
 def _standings_table(event: Event, after: int | None) -> dict | None:
     data = progress.standings_after(event, after, with_crosstable=False)
     if data is None:
         return None
     changes = any(row.get("rank_change") is not None for row in data.get("rows", []))
-    rows = display.standings_rows(data, event)
     return {
         "rounds_complete": data.get("rounds_complete") or 0,
         "computed_at": parse_datetime(str(data.get("computed_at") or "")),
         "tiebreak_headers": display.tiebreak_headers(data.get("tiebreaks", [])),
         "changes": changes,
-        "body_html": render_to_string("tournaments/_standings_rows.html", {"rows": rows, "changes": changes}),
+        "body_html": standings_body(display.standings_rows(data, event), changes),
     }
+
+
+def _crosstable_table(event: Event, round_numbers: list[int]) -> dict | None:
+    data = queries.standings_data(event)
+    if data is None or not data["rows"]:
+        return None
+    return {"body_html": crosstable_body(display.crosstable_rows(data, round_numbers, event))}
+
+
+def _last_round(rounds: list) -> int:
+    """The latest published round's number (0 before the first), from the rounds the page lists anyway."""
+    return max((r.number for r in rounds), default=0)
 
 
 def standings(request, slug: str):
@@ -94,7 +147,7 @@ def standings(request, slug: str):
     except progress.AfterError as error:
         context.update(error=str(error), standings=None, after=None)
         return render(request, "tournaments/standings.html", context, status=400)
-    last = progress.last_published_round(event)
+    last = _last_round(context["rounds"])
     shown = None if after is None or after >= last else after
     table = per_snapshot(event, "standings", lambda: _standings_table(event, shown), str(shown or ""))
     context.update(standings=table, after=shown, last_round=last, dynamic=event.scoring == Event.Scoring.DYNAMIC)
@@ -105,17 +158,17 @@ def crosstable(request, slug: str):
     event = public_event_or_404(slug)
     context = _base_context(event, "crosstable")
     round_numbers = [r.number for r in context["rounds"]]
-
-    def build() -> dict | None:
-        data = queries.standings_data(event)
-        if data is None or not data["rows"]:
-            return None
-        rows = display.crosstable_rows(data, round_numbers, event)
-        return {"body_html": render_to_string("tournaments/_crosstable_rows.html", {"rows": rows})}
-
-    table = per_snapshot(event, "crosstable", build, ",".join(map(str, round_numbers)))
+    table = per_snapshot(event, "crosstable", lambda: _crosstable_table(event, round_numbers), ",".join(map(str, round_numbers)))
     context.update(crosstable=table, round_numbers=round_numbers)
     return render(request, "tournaments/crosstable.html", context)
+
+
+def warm_tables(event: Event) -> None:
+    """Render the standings and crosstable of the event's current snapshot into the page cache (the standings task
+    calls this right after it writes one), so that the first reader of a new snapshot finds them ready."""
+    round_numbers = [r.number for r in queries.published_rounds(event)]
+    per_snapshot(event, "standings", lambda: _standings_table(event, None))
+    per_snapshot(event, "crosstable", lambda: _crosstable_table(event, round_numbers), ",".join(map(str, round_numbers)))
 
 
 def player_detail(request, slug: str, player_id: int):

@@ -56,4 +56,16 @@ def publish_standings(event_id: int) -> int | None:
         snapshot.results_version += 1
         snapshot.save(update_fields=["data", "results_version", "computed_at"])
         send_change(STANDINGS_UPDATED, event=event)
+    _warm_pages(event)
     return snapshot.results_version
+
+
+def _warm_pages(event) -> None:
+    """Render the new snapshot's standings and crosstable into the page cache, so that their first reader does
+    not wait for it (a failure only leaves that to the first reader)."""
+    from tournaments.views_public import warm_tables
+
+    try:
+        warm_tables(event)
+    except Exception:
+        log.exception("event %s: the standings pages could not be prepared", event.pk)
