@@ -31,6 +31,7 @@ from django.contrib.auth import get_user_model
 from django.core.cache import caches
 from django.core.cache.backends.base import BaseCache
 from django.core.cache.backends.db import DatabaseCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from django.db import connection
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
@@ -45,6 +46,23 @@ SECRET_FIELDS = frozenset({"password"})  # never copied into the cache: read fro
 
 _shared: tuple[object, BaseCache | None] | None = None  # (the settings it was made from, the backend or None)
 _shared_lock = threading.Lock()
+
+
+class _OneClientPerPool(RedisCacheClient):
+    """Django's Redis cache client, keeping its ``redis.Redis`` objects: Django builds a new one for every call
+    (about 0.2 ms of CPU, as much as the GET itself). They are safe to share: each command takes a connection
+    from the pool."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._clients: dict[int, object] = {}
+
+    def get_client(self, key=None, *, write=False):
+        index = self._get_connection_pool_index(write)
+        client = self._clients.get(index)
+        if client is None:
+            client = self._clients[index] = super().get_client(key, write=write)
+        return client
 
 
 def shared_cache() -> BaseCache | None:
@@ -62,6 +80,8 @@ def shared_cache() -> BaseCache | None:
         backend = caches.create_connection(CACHE_ALIAS) if config is not None else None
         if isinstance(backend, DatabaseCache):
             backend = None
+        elif isinstance(backend, RedisCache):
+            backend._class = _OneClientPerPool  # read once, when the backend first connects
         _shared = (config, backend)
     return backend
 

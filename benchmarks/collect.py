@@ -14,11 +14,13 @@ ROOT = Path(__file__).resolve().parent.parent
 SECTIONS = [
     ("perft", "Move generation: fairy engine vs python-chess (issue 4)"),
     ("twilight", "Twilight Chess move generation with a reserve (issue 5)"),
-    ("chains", "Switch-Side Chain-Chess chain detection (issue 5)"),
-    ("pairing", "Swiss pairing with weighted matching (issue 6)"),
+    ("chains", "Switch-Side Chain-Chess: chain detection per position (issues 5, 15)"),
+    ("pairing", "Swiss pairing to 10,000 players (issues 6, 15)"),
+    ("dutch", "FIDE Dutch pairing against bbpPairings (issue 18)"),
     ("standings", "Standings with every tiebreak (issue 7)"),
-    ("pages", "Standings page from its snapshot (issue 7)"),
-    ("live", "Live games over HTTP on PostgreSQL (issue 8)"),
+    ("pages", "Standings pages from the snapshot (issues 7, 15)"),
+    ("live", "Live games over HTTP on PostgreSQL (issues 8, 15)"),
+    ("push", "Pushed game states: a move reaching the sockets (issue 13)"),
 ]
 HEADER = """# Benchmarks
 

@@ -138,7 +138,7 @@ def server_command(args, port: int) -> list[str]:
     if args.server == "uvicorn":
         # The Dockerfile's command (its access log included), on 127.0.0.1 and a free port.
         return [
-            PY, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port", str(port),
+            PY, "-m", "uvicorn", args.app, "--host", "127.0.0.1", "--port", str(port),
             "--workers", str(args.workers), "--ws", "websockets-sansio", "--lifespan", "off", "--proxy-headers",
         ]  # fmt: skip
     return [
@@ -263,6 +263,7 @@ def redis_default() -> str:
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--server", choices=["uvicorn", "gunicorn"], default="uvicorn", help="uvicorn: the container's")
+    parser.add_argument("--app", default="config.asgi:application", help="the ASGI application uvicorn serves")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--duration", type=float, default=30.0)

@@ -72,10 +72,30 @@ class Statements:
             self.count += 1
 
 
+def server_loop() -> None:
+    """An event loop in a thread of its own, noted as the server's (games.push.remember_loop): pushes made by the
+    WSGI requests are handed to it, as under a server that runs the WSGI handler in threads beside its loop."""
+    import threading
+
+    from games.push import remember_loop
+
+    loop = asyncio.new_event_loop()
+    ready = threading.Event()
+
+    def run() -> None:
+        asyncio.set_event_loop(loop)
+        loop.call_soon(lambda: (remember_loop(), ready.set()))
+        loop.run_forever()
+
+    threading.Thread(target=run, daemon=True).start()
+    ready.wait(10)
+
+
 def wsgi_caller():
     from django.core.handlers.wsgi import WSGIHandler
 
     handler = WSGIHandler()
+    server_loop()
 
     def call(path: str, body: bytes, token: str) -> tuple[int, bytes]:
         environ = {
