@@ -23,6 +23,8 @@ def pair_bracket(e: Engine) -> None:
 
 
 def _base_weights(e: Engine) -> list[list[int]]:
+    """Criteria weights of every pair with at least one resident or next-group player. Pairs of two MDPs keep the
+    weight they had in the previous bracket, as in bbpPairings (they could not be paired there)."""
     window, players, size = e.window, e.players, e.size
     base: list[list[int]] = []
     for x in range(len(window)):
@@ -59,11 +61,13 @@ def _choose_mdps(e: Engine, base: list[list[int]]) -> None:
             continue
         left -= 1
         if not e.in_bracket(e.mate[v]):
+            # a bonus of 1 in the lowest bit: is there a best pairing in which this MDP is paired here?
             e.set_row(v, {window[o]: base[o][pos] | 1 for o in range(movers, size) if base[o][pos]})
             e.solve()
         if e.in_bracket(e.mate[v]):
             e.matched[v] = True
             matchable -= 1
+            # a bonus above any choice of opponent made below keeps it paired here while the others are decided
             e.set_row(v, {window[o]: (base[o][pos] | residents) + 1 for o in range(movers, size) if base[o][pos]})
 
 
@@ -75,7 +79,7 @@ def _mdp_opponents(e: Engine, base: list[list[int]]) -> None:
         if not e.matched[v]:
             continue
         bonus, row = len(window), {}
-        for o in range(size - 1, movers - 1, -1):
+        for o in range(size - 1, movers - 1, -1):  # the higher the resident, the larger the bonus
             if e.matched[window[o]]:
                 continue
             if base[o][pos]:
@@ -94,7 +98,8 @@ def _pair_remainder(e: Engine, base: list[list[int]], remainder: list[int]) -> N
     sb2 = 2 * e.weights.size_bits
 
     def weight(small: int, large: int, index: int) -> int:
-        """Fewest exchanges, then the smallest difference of the exchanged pairing numbers."""
+        """Fewest exchanges (a bonus when the higher player of the pair is in S1), then the smallest difference
+        of the exchanged pairing numbers (minus the higher player's index), above one spare bit for the probes."""
         value = base[large][small]
         return value + ((((index < split) << sb2) - index) << 1) if value else 0
 
@@ -104,7 +109,7 @@ def _pair_remainder(e: Engine, base: list[list[int]], remainder: list[int]) -> N
     exchanges = sum(1 for pos in remainder[:split] if not _down(e, window[pos]))
     _exchange_from_s1(e, base, remainder, split, exchanges, weight)
     _exchange_from_s2(e, base, remainder, split, exchanges, weight)
-    for index, pos in enumerate(remainder):
+    for index, pos in enumerate(remainder):  # S1 and S2 are now settled: only pairs S1 player - S2 player remain
         v, row = window[pos], {}
         for o in remainder[index + 1 :]:
             if not _down(e, v) or _down(e, window[o]):
@@ -127,7 +132,7 @@ def _exchange_from_s1(e, base, remainder, split, exchanges, weight) -> None:
             break
         pos = remainder[index]
         v, later = window[pos], remainder[index + 1 :]
-        if _down(e, v):
+        if _down(e, v):  # -1: is there a best pairing in which this S1 player is not paired downward?
             e.set_row(v, {window[o]: w - 1 for o in later if (w := weight(pos, o, index))})
             e.solve()
         exchanged = not _down(e, v)
@@ -144,12 +149,12 @@ def _exchange_from_s2(e, base, remainder, split, exchanges, weight) -> None:
     """Move the highest S2 players to S1 first (4.2.3)."""
     window = e.window
     for index in range(split, len(remainder)):
-        if exchanges <= 1:
+        if exchanges <= 1:  # the last one follows from the smallest difference of pairing numbers
             break
         pos = remainder[index]
         v, later = window[pos], remainder[index + 1 :]
         already = _down(e, v)
-        if not already:
+        if not already:  # +1: is there a best pairing in which this S2 player moves up into S1?
             e.set_row(v, {window[o]: w + 1 for o in later if (w := weight(pos, o, index))})
             e.solve()
         if _down(e, v):
@@ -174,7 +179,7 @@ def _s1_opponents(e: Engine, base: list[list[int]], remainder: list[int]) -> Non
         if not _down(e, v):
             continue
         bonus, row = 0, {}
-        for o in reversed(remainder):
+        for o in reversed(remainder):  # from the lowest: the higher the S2 player, the larger the bonus
             if o <= pos or e.matched[window[o]]:
                 continue
             if base[o][pos]:

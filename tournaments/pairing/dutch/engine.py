@@ -5,17 +5,18 @@ completion criterion (the rest of the round can still be paired) holds at every 
 engine then fixes what C.04.3 leaves to the order of candidates, one decision at a time, by giving
 the preferred choice a small bonus in the lowest bits and solving again:
 
-1. which moved-down players (MDPs) are paired in the bracket: the highest first (4.3);
+1. which moved-down players (MDPs) are paired in the bracket: the highest first;
 2. their opponents: each MDP, from the highest, the highest resident available (S1 against S2 in order);
 3. the remainder: as few exchanges between S1 and S2 as possible, then the smallest difference in pairing numbers,
-   then the lowest S1 players and the highest S2 players moved (4.2.2-4.2.3);
-4. then each S1 player, in order, the highest S2 player available (transpositions in lexicographic order, 4.2.1).
+   then the lowest S1 players and the highest S2 players moved;
+4. then each S1 player, in order, the highest S2 player available (transpositions in lexicographic order).
 
 Every choice is then final (the pair is taken out of the graph). Players left unpaired move down as MDPs.
 """
 
 from __future__ import annotations
 
+from tournaments.pairing.dutch.bracket import pair_bracket
 from tournaments.pairing.dutch.matching import Matcher, NoPerfectMatching
 from tournaments.pairing.dutch.state import Player, RoundState
 from tournaments.pairing.dutch.weights import Weights
@@ -108,7 +109,7 @@ class Engine:
         self.movers = 0  # MDPs at the start of the window
         self.first = 0  # vertex of the first resident of the current bracket
         self.matched = [False] * n
-        while len(window) > 1 or nxt < n:
+        while len(window) > 1 or nxt < n:  # until every score group has been a bracket and at most the bye is left
             self.size = len(window)  # the current bracket: MDPs and residents
             self.next_first = self.first + (self.size - self.movers)
             group_start = nxt
@@ -127,8 +128,6 @@ class Engine:
         return self.first <= vertex < self.next_first
 
     def _bracket(self) -> None:
-        from tournaments.pairing.dutch.bracket import pair_bracket
-
         pair_bracket(self)
 
     def _advance(self, group_start: int) -> list[int]:
