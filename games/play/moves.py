@@ -172,7 +172,11 @@ def _seal(game: Game, engine: Engine, clock: Clock, seats: set[str], move: str, 
         game.moves = [*game.moves, f"{pending_moves[WHITE]} {pending_moves[BLACK]}"]
         game.position = game.fresh_position = engine.position()
         fields += ["moves", "position"]
+        game.sealed_pending = {}  # the turn is resolved: nothing sealed for the next one yet
         if engine.outcome() is None:
             clock = begin_turn(clock, now_ms)
+    else:
+        sealed = Move(game_id=game.pk, ply=turn_no, army=army, seat=engine.controller(army), notation=move, sealed=True)
+        game.sealed_pending = {**pending, army: sealed}
     game = _store_move(game, engine, clock, now, fields, logged, engine.controller(army), len(pending_moves) == 2)
     return MoveAnswer(game, move, sealed=True)

@@ -22,6 +22,11 @@ def seats_of(game: Game, user) -> set[str]:
 
 
 def pending_sealed(game: Game) -> dict[str, Move]:
-    """Parity Chess: the sealed moves of the current turn, by army."""
-    turn_no = len(game.moves) + 1
-    return {m.army: m for m in Move.objects.filter(game=game, ply=turn_no, sealed=True).order_by()}
+    """Parity Chess: the sealed moves of the current turn, by army. Read once per game object (the move path's
+    lock says when there are none, and a sealed move keeps it current): the answer and each pushed audience ask."""
+    found = getattr(game, "sealed_pending", None)
+    if found is None:
+        turn_no = len(game.moves) + 1
+        found = {m.army: m for m in Move.objects.filter(game=game, ply=turn_no, sealed=True).order_by()}
+        game.sealed_pending = found
+    return found

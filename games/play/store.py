@@ -22,8 +22,9 @@ from tournaments.models import Game, Round
 PLAYABLE_ROUND_STATES = (Round.Status.PUBLISHED, Round.Status.COMPLETE)
 
 # What the move path reads with the locked row: the few facts of the players, round and event; whether any offer
-# or claim waits (games.play.pending reads them only then); the version as of the statement's snapshot (below);
-# and, for a move sent with a client_id, the move already recorded under it (an idempotent retry).
+# or claim waits (games.play.pending reads them only then); the ply of the latest sealed move (Parity Chess: a
+# sealed move of the turn under way is read only when there is one); the version as of the statement's snapshot
+# (below); and, for a move sent with a client_id, the move already recorded under it (an idempotent retry).
 _LOCK_EXTRAS = {
     "white_user_id": F("white__user_id"),
     "black_user_id": F("black__user_id"),
@@ -39,9 +40,11 @@ _CLIENT_SENTINEL = "\x00client-id\x00"
 
 def _lock_queryset(client_id: bool):
     waiting = GameAction.objects.filter(game_id=OuterRef("pk"), status__in=WAITING).order_by()
+    sealed = Move.objects.filter(game_id=OuterRef("pk"), sealed=True).order_by("-ply").values("ply")[:1]
     extras = {
         **_LOCK_EXTRAS,
         "waiting_any": Exists(waiting),
+        "last_sealed_ply": Subquery(sealed),
         "seen_version": Subquery(Game.objects.filter(pk=OuterRef("pk")).order_by().values("version")[:1]),
     }
     if client_id:
@@ -121,8 +124,9 @@ def _read_locked(compiled: _Compiled, game_id: int, client_id: str) -> list | No
 
 def lock_for_move(game_id: int, client_id: str = "") -> Game | None:
     """The game row, locked until the end of the transaction (``FOR UPDATE OF`` the game; SQLite locks on write),
-    with ``white_user_id`` ... ``event_time_control``, ``waiting`` set to ``[]`` when no offer or claim waits, and
-    ``earlier_move_id`` (a move recorded under ``client_id``, or None) -- as the ORM would read them.
+    with ``white_user_id`` ... ``event_time_control``, ``waiting`` set to ``[]`` when no offer or claim waits,
+    ``sealed_pending`` to ``{}`` when no move of the turn is sealed, and ``earlier_move_id`` (a move recorded under
+    ``client_id``, or None) -- as the ORM would read them.
 
     When the lock had to wait for another writer of the game, the row comes back as that writer left it, but the
     statement's other reads (waiting offers, the earlier move) were taken before it committed: PostgreSQL's READ
@@ -143,6 +147,8 @@ def lock_for_move(game_id: int, client_id: str = "") -> Game | None:
         game.earlier_move_id = None
     if not game.waiting_any:
         game.waiting = []  # games.play.pending asks the database only when something waits
+    if game.last_sealed_ply is None or game.last_sealed_ply <= len(game.moves):
+        game.sealed_pending = {}  # no sealed move of this turn yet (games.play.seats.pending_sealed)
     return game
 
 
