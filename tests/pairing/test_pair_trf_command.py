@@ -53,6 +53,15 @@ def test_a_malformed_file_gives_one_line_with_line_and_column_and_status_2(round
     assert f"line {row + 1}, column 99" in done.stderr and "'Q'" in done.stderr
 
 
+def test_a_file_written_in_latin_1_by_older_software_is_read(round_4, tmp_path):
+    path, recorded = round_4
+    text = path.read_bytes().decode("utf-8").replace("Player 02-001", "Müller, Jörg ")  # same width
+    latin = tmp_path / "latin-1.trf"
+    latin.write_bytes(text.encode("latin-1"))
+    done = _run(latin, "--system", "dutch")
+    assert done.returncode == 0 and done.stdout.split() == recorded
+
+
 def test_a_missing_file_and_an_unknown_system_are_refused(tmp_path):
     done = _run(tmp_path / "nowhere.trf", "--system", "dutch")
     assert done.returncode == 2 and "cannot read it" in done.stderr and done.stderr.count("\n") == 1

@@ -33,12 +33,14 @@ def pair_trf(system: str, file: str, baku: bool = False) -> list[str]:
     if system not in SYSTEMS:
         raise PairTrfError(f"unknown pairing system {system!r}; choose one of {', '.join(SYSTEMS)}", 2)
     try:
-        with open(file, encoding="utf-8-sig") as handle:
-            text = handle.read()
+        with open(file, "rb") as handle:
+            data = handle.read()
     except OSError as exc:
         raise PairTrfError(f"{file}: cannot read it ({exc.strerror})", 2) from None
-    except UnicodeDecodeError as exc:
-        raise PairTrfError(f"{file}: byte {exc.start + 1} is not UTF-8 text", 2) from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:  # older Windows programs write Latin-1; only names use letters beyond ASCII
+        text = data.decode("latin-1")
     try:
         tournament = parse_trf(text)
         return pair_dutch(tournament, baku=baku).lines()
