@@ -93,3 +93,17 @@ def test_a_rematch_is_impossible_so_a_round_that_needs_one_is_refused():
 ])  # fmt: skip
 def test_the_pairing_system_follows_the_variant_policy(policy, rolled, system):
     assert pairing_system_for(policy, rolled) == system
+
+
+def test_an_event_can_pass_its_records_directly_without_a_file():
+    """As docs/pairing.md describes for an event's pairing service: records in code, no points column."""
+    players = [TrfPlayer(number=n, name=NAMES[n - 1], rating=2500 - 100 * n) for n in range(1, 7)]
+    results = {1: (4, "w", "1"), 4: (1, "b", "0"), 2: (5, "b", "1"), 5: (2, "w", "0"), 3: (6, "w", "="), 6: (3, "b", "=")}
+    for player in players:
+        opponent, colour, result = results[player.number]
+        player.rounds = [RoundEntry(opponent, colour, result)]
+    players[2].rounds.append(RoundEntry(None, "-", "H"))  # Charlie asked for a half-point bye in round 2
+    tournament = TrfTournament(players=players, total_rounds=5, initial_colour="w", forbidden=[(1, 2)])
+    pairing = pair_dutch(tournament)
+    assert pairing.boards == [(6, 1), (2, 4)] and pairing.bye == 5
+    assert pairing.lines() == ["3", "6 1", "2 4", "5 0"]
