@@ -38,7 +38,8 @@ _GAME_SENTINEL = -7_314_159_265_358
 _CLIENT_SENTINEL = "\x00client-id\x00"
 
 
-def _lock_queryset(client_id: bool):
+def lock_queryset(game_id: int, client_id: str = ""):
+    """The lock query as the ORM writes it (what :func:`lock_for_move` runs, compiled once with stand-ins)."""
     waiting = GameAction.objects.filter(game_id=OuterRef("pk"), status__in=WAITING).order_by()
     sealed = Move.objects.filter(game_id=OuterRef("pk"), sealed=True).order_by("-ply").values("ply")[:1]
     extras = {
@@ -48,9 +49,9 @@ def _lock_queryset(client_id: bool):
         "seen_version": Subquery(Game.objects.filter(pk=OuterRef("pk")).order_by().values("version")[:1]),
     }
     if client_id:
-        earlier = Move.objects.filter(game_id=OuterRef("pk"), client_id=_CLIENT_SENTINEL).order_by().values("pk")[:1]
+        earlier = Move.objects.filter(game_id=OuterRef("pk"), client_id=client_id).order_by().values("pk")[:1]
         extras["earlier_move_id"] = Subquery(earlier)
-    query = Game.objects.select_for_update(of=("self",)).annotate(**extras).filter(pk=_GAME_SENTINEL).order_by()
+    query = Game.objects.select_for_update(of=("self",)).annotate(**extras).filter(pk=game_id).order_by()
     return query[:1]
 
 
@@ -79,7 +80,8 @@ def _compile(client_id: bool) -> _Compiled:
     found = _COMPILED.get(key)
     if found is not None:
         return found
-    compiler = _lock_queryset(client_id).query.get_compiler(connection=connection)
+    stand_ins = lock_queryset(_GAME_SENTINEL, _CLIENT_SENTINEL if client_id else "")
+    compiler = stand_ins.query.get_compiler(connection=connection)
     sql, params = compiler.as_sql()
     select = compiler.select
     fields = compiler.klass_info["select_fields"]
