@@ -19,12 +19,12 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable
 from datetime import datetime
 
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
@@ -88,8 +88,29 @@ def _logged(future) -> None:
         log.error("push failed: %r", future.exception())
 
 
+_own_loop: tuple[int, asyncio.AbstractEventLoop] | None = None  # (pid, loop) of a process that serves no sockets
+PUSH_TIMEOUT = 5.0  # seconds a process without a server loop waits for its push to be handed to the layer
+
+
+def _push_loop() -> asyncio.AbstractEventLoop:
+    """A loop of this process's own, in a daemon thread, for processes that serve no sockets (Celery workers,
+    commands): one loop, so that channels-redis keeps one connection instead of opening one per push. A forked
+    child (a prefork worker) starts its own: the parent's thread does not exist there."""
+    global _own_loop
+    with _loop_lock:
+        if _own_loop is None or _own_loop[0] != os.getpid():
+            loop = asyncio.new_event_loop()
+            threading.Thread(target=loop.run_forever, name="games-push", daemon=True).start()
+            _own_loop = (os.getpid(), loop)
+        return _own_loop[1]
+
+
 def send(messages: Iterable[tuple[str, dict]]) -> None:
-    """``group_send`` each ``(group, message)``; never raises (a failure is logged)."""
+    """``group_send`` each ``(group, message)``; never raises (a failure is logged).
+
+    In a server process the messages are handed to the server's loop without waiting (the request's answer goes
+    on); elsewhere to the process's own push loop, waiting until they are with the layer (a command that exits
+    right after its write must not lose them)."""
     messages = list(messages)
     layer = get_channel_layer()
     if layer is None or not messages:
@@ -111,7 +132,7 @@ def send(messages: Iterable[tuple[str, dict]]) -> None:
             else:
                 asyncio.run_coroutine_threadsafe(deliver(), loop).add_done_callback(_logged)
             return
-        async_to_sync(deliver)()
+        asyncio.run_coroutine_threadsafe(deliver(), _push_loop()).result(timeout=PUSH_TIMEOUT)
     except Exception:
         log.exception("push to %s failed", ", ".join(group for group, _ in messages))
 
