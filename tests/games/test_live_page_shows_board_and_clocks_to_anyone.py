@@ -18,7 +18,7 @@ def test_anyone_can_watch_the_board_the_clocks_and_the_moves():
     assert page.status_code == 200
     html = page.content.decode()
     assert game.white.name in html and game.black.name in html
-    assert "<svg" in html and 'class="clock' in html
+    assert "<svg" in html and 'class="live-clock' in html
     assert "1:30:30" in html  # white's 90 min plus the 30 s increment, stopped
     assert "e4" in html
     assert f'data-game="{game.pk}"' in html and "games/game-socket.js" in html  # kept current by the game's socket

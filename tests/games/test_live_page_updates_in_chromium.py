@@ -40,7 +40,7 @@ def test_the_live_page_shows_a_move_made_elsewhere_without_a_reload(browser, asg
     assert post(asgi_server, white, game, "moves", {"move": "e4"})[0] == 200
     page.wait_for_function("document.querySelector('#live-state ol.moves')?.textContent.includes('e4')")
     assert page.evaluate("window.notReloaded") is True
-    assert page.locator(".clock.running").get_attribute("data-army") == "black"
+    assert page.locator(".live-clock.running").get_attribute("data-army") == "black"
     assert "e4" in page.locator("#live-announce").inner_text()
 
     assert post(asgi_server, black, game, "draw", {"action": "offer", "move": "c5"})[0] == 200
@@ -57,14 +57,14 @@ def test_the_live_page_shows_a_move_made_elsewhere_without_a_reload(browser, asg
 
     small, phone = open_live(browser, asgi_server, game, 390)
     assert phone.locator("#live-state .notice").count() == 1  # the offer is part of the state the page loads with
-    phone.screenshot(path=str(SCREENSHOTS / "live-game-390.png"), full_page=True)
 
     assert post(asgi_server, white, game, "resign")[0] == 200
     for shown in (page, phone):
         shown.wait_for_function("document.getElementById('live-state').textContent.includes('Result: 0-1')")
         assert shown.evaluate("window.notReloaded") is True
     assert "resignation" in page.locator("#live-state").inner_text()
-    assert page.locator(".clock.running").count() == 0
+    assert page.locator(".live-clock.running").count() == 0
+    phone.screenshot(path=str(SCREENSHOTS / "live-game-390.png"), full_page=True)  # the end, as the socket drew it
     small.close()
     context.close()
 

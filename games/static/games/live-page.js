@@ -133,7 +133,7 @@
       const clock = game.clocks[army];
       const sealed = game.simultaneous && live ? `<span>${game.sealed && game.sealed[army] ? "move sealed" : "thinking"}</span>` : "";
       const ms = clock.remaining_ms === null ? "" : ` data-ms="${clock.remaining_ms}"`;
-      return `<div class="clock${clock.running ? " running" : ""}" data-army="${army}"><span>${army[0].toUpperCase() + army.slice(1)} army · ${esc(nameOf(game, game.controllers[army]))}</span><span class="time"${ms}>${fmt(clock.remaining_ms)}</span>${sealed}</div>`;
+      return `<div class="live-clock${clock.running ? " running" : ""}" data-army="${army}"><span>${army[0].toUpperCase() + army.slice(1)} army · ${esc(nameOf(game, game.controllers[army]))}</span><span class="time"${ms}>${fmt(clock.remaining_ms)}</span>${sealed}</div>`;
     }).join("\n");
     let state = "";
     if (game.result) {
@@ -177,7 +177,7 @@
   }
 
   function tick() {
-    box.querySelectorAll(".clock.running .time[data-ms]").forEach(function (el) {
+    box.querySelectorAll(".live-clock.running .time[data-ms]").forEach(function (el) {
       el.textContent = fmt(Number(el.dataset.ms) - (Date.now() - receivedAt));
     });
   }
