@@ -1,14 +1,16 @@
 """Where the milliseconds of a live move go: the move request run in-process, one after the other, on PostgreSQL.
 
-    .venv/bin/python benchmarks/live_profile.py [--moves 3000] [--games 200] [--handler asgi|wsgi]
+    .venv/bin/python benchmarks/live_profile.py [--moves 3000] [--games 200] [--handler asgi|wsgi|service]
         [--redis redis://127.0.0.1:6379] [--profile 40] [--database-url postgres://.../bench_live_profile]
 
 It builds the same database as ``benchmarks/live.py`` (a fresh ``bench*`` database: one published round of chess
 games between players with API tokens), then sends ``POST /api/games/{id}/moves/`` straight into Django's WSGI
 (or ASGI) handler, round-robin over the games, each with a random legal move from the previous answer and the
 token of the seat to move, configured as ``benchmarks/live.py`` configures the server (ASGI with the connection
-pool, WSGI with kept connections; Redis for the token cache, the channel layer and the broker unless
-``--redis ''``). No network, no server: what is left is the request's own work. It prints per move the
+pool, WSGI with kept connections and a loop thread for the pushes, as a server that runs WSGI beside its event
+loop; Redis for the token cache, the channel layer and the broker unless ``--redis ''``). ``--handler service``
+calls the move service and encodes the answer with no HTTP handler at all. No network, no server: what is left is
+the request's own work. It prints per move the
 wall time, the CPU of this process, the database statements the ORM sent and the time spent waiting for them,
 and the CPU of the PostgreSQL backend; with ``--profile N`` the N most expensive functions (cProfile, by their
 own time, and the move path's stages by cumulative time).
@@ -181,6 +183,29 @@ def asgi_caller():
     return call
 
 
+def service_caller():
+    """No HTTP at all: the move service and the answer's JSON, as the view runs them (pushes on a loop thread)."""
+    from django.utils import timezone
+    from rest_framework.authtoken.models import Token
+
+    from games.play.moves import MoveRejected, submit_move
+    from games.serializers_live import game_detail
+
+    users = {t.key: t.user for t in Token.objects.select_related("user")}
+    server_loop()
+
+    def call(path: str, body: bytes, token: str) -> tuple[int, bytes]:
+        data, now = json.loads(body), timezone.now()
+        try:
+            answer = submit_move(int(path.split("/")[3]), users[token], data["move"], now=now)
+        except MoveRejected as exc:
+            return exc.status, json.dumps({"detail": exc.reason}).encode()
+        detail = dict(getattr(answer.game, "pushed_detail", None) or game_detail(answer.game, users[token], now))
+        return 200, json.dumps({**detail, "move": answer.move, "duplicate": answer.duplicate}).encode()
+
+    return call
+
+
 def play(call, games: list[dict], moves: int, rng: random.Random) -> tuple[int, list[float], list[str]]:
     """Play ``moves`` moves round-robin; returns the moves accepted, their wall times and the refusals."""
     live = [g for g in games if g["state"]["legal_moves"]]
@@ -231,7 +256,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--moves", type=int, default=3000)
     parser.add_argument("--warmup", type=int, default=400, help="moves played first, not measured")
-    parser.add_argument("--handler", choices=["asgi", "wsgi"], default="asgi", help="asgi: the container's")
+    parser.add_argument(
+        "--handler", choices=["asgi", "wsgi", "service"], default="asgi", help="asgi: the container's; service: no HTTP"
+    )
     parser.add_argument("--redis", default=None, help="Redis for the token cache, the channel layer and the broker")
     parser.add_argument("--profile", type=int, default=0, help="print the N most expensive functions")
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/bench_live_profile")
@@ -251,7 +278,7 @@ def main() -> int:
     from django.db.backends.signals import connection_created
 
     first_states(games)
-    call = wsgi_caller() if args.handler == "wsgi" else asgi_caller()
+    call = {"wsgi": wsgi_caller, "asgi": asgi_caller, "service": service_caller}[args.handler]()
     rng = random.Random(1)
     play(call, games, args.warmup, rng)
     statements = Statements()

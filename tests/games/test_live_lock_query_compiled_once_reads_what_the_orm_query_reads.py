@@ -10,7 +10,7 @@ from django.db import transaction
 from games.models import GameAction
 from games.play.moves import submit_move
 from games.play.resign_draw import draw
-from games.play.store import lock_for_move, lock_queryset
+from games.play.store import lock_for_move, lock_queryset, simultaneous_keys
 from tests.games.live_support import make_game, use_toy_parity
 from tournaments.models import Game
 
@@ -21,7 +21,7 @@ FACTS = ("white_user_id", "black_user_id", "round_status", "round_number", "even
 def read_both(game_id: int, client_id: str = "") -> tuple[Game, Game]:
     with transaction.atomic():
         compiled = lock_for_move(game_id, client_id)
-        orm = list(lock_queryset(game_id, client_id))[0]
+        orm = list(lock_queryset(game_id, client_id, simultaneous_keys()))[0]
     return compiled, orm
 
 
