@@ -31,8 +31,9 @@ def queue_publish_standings(event_id: int) -> None:
     from config.celery import app
 
     if app.conf.task_always_eager:
-        # Eager (development, tests): no worker to wait for; publish once the change is committed.
-        transaction.on_commit(lambda: publish_standings.delay(event_id))
+        # Eager (development, tests): no worker to wait for; publish now, in the change's own transaction (the
+        # snapshot commits or rolls back with it).
+        publish_standings.delay(event_id)
         return
     due = timezone.now() + timedelta(seconds=DEBOUNCE_SECONDS)
     target = f"standings of event {event_id}"
