@@ -2,7 +2,7 @@
 
 A move is two statements: one locked read (:func:`lock_for_move`: the game row ``FOR UPDATE`` with everything the
 move needs joined or asked in the same statement) and one write (the move's INSERT and the game's UPDATE, together
-in one statement where the database can).
+in one statement where the database can). On PostgreSQL both are prepared statements (:func:`_cursor`).
 """
 
 from __future__ import annotations
@@ -124,13 +124,63 @@ def _compile(client_id: bool) -> _Compiled:
     return found
 
 
+_PREPARED: list[type] = []  # the cursor class of _cursor, made on first use (it needs psycopg)
+
+
+class _Shown:
+    """A prepared statement as Django's query log shows it (``connection.queries``, DEBUG's SQL log): it reads
+    the text psycopg keeps of the last statement, which psycopg does not keep for a prepared one. The values are
+    written in only when the log asks."""
+
+    def __init__(self, sql: str, params) -> None:
+        self.sql, self.params = sql, params
+
+    @property
+    def query(self) -> bytes:
+        return connection.ops.compose_sql(self.sql, self.params).encode()
+
+
+NEVER_BY_COUNT = 2**31 - 1  # a prepare threshold no statement reaches by being run often
+
+
+def _cursor():
+    """A cursor for the move's statements. On PostgreSQL they are prepared, once per connection, with the values
+    bound by the server: planning the lock query (four joins, four subqueries) costs PostgreSQL several times
+    what running it does, and quoting the values into the text costs this process as much. Django's own cursors
+    bind on the client and never prepare (its ORM does not always write SQL a server can prepare; these
+    statements are fixed and tested on PostgreSQL). Through Django's wrapper: errors, logging and execute
+    wrappers as for any query."""
+    if connection.vendor != "postgresql":
+        return connection.cursor()
+    if not _PREPARED:
+        from django.db.backends.postgresql.base import ServerBindingCursor
+
+        class PreparedCursor(ServerBindingCursor):
+            def execute(self, query, params=None, *, prepare=None, binary=None):
+                result = super().execute(query, params, prepare=True, binary=binary)
+                if self._query is None:  # psycopg keeps the text of unprepared statements only
+                    self._query = _Shown(query, params)
+                return result
+
+        _PREPARED.append(PreparedCursor)
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    raw = connection.connection
+    if raw.prepare_threshold is None:
+        # Django turns psycopg's preparing off for the connection, which refuses even a statement asked to be
+        # prepared; a threshold no query reaches prepares only the ones asked (these), never Django's own.
+        raw.prepare_threshold = NEVER_BY_COUNT
+    with connection.wrap_database_errors:
+        return connection._prepare_cursor(_PREPARED[0](raw))
+
+
 def _read_locked(compiled: _Compiled, game_id: int, client_id: str) -> list | None:
     params = list(compiled.params)
     for i in compiled.game_at:
         params[i] = game_id
     for i in compiled.client_at:
         params[i] = client_id
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(compiled.sql, params)
         row = cursor.fetchone()
     if row is None:
@@ -212,7 +262,7 @@ def move_insert(now: datetime, **values: object) -> tuple[str, list]:
 
 
 def execute(sql: str, params: list) -> None:
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(sql, params)
 
 
