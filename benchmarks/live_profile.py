@@ -261,6 +261,7 @@ def parse_args() -> argparse.Namespace:
     )
     parser.add_argument("--redis", default=None, help="Redis for the token cache, the channel layer and the broker")
     parser.add_argument("--profile", type=int, default=0, help="print the N most expensive functions")
+    parser.add_argument("--stats-file", default="", help="with --profile: also save the profile (pstats) to this file")
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/bench_live_profile")
     args = parser.parse_args()
     args.server = "uvicorn" if args.handler == "asgi" else "gunicorn"  # what benchmarks.live.server_env reads
@@ -315,6 +316,8 @@ def main() -> int:
         print("first errors:", errors[:5], file=sys.stderr)
     if profiler:
         print(report(profiler, args.profile))
+        if args.stats_file:
+            profiler.dump_stats(args.stats_file)
     if args.redis:
         clear_redis(args)
     return 0 if not errors else 1

@@ -29,6 +29,7 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 
+from games.listeners import listened
 from games.serializers_live import game_detail
 from tournaments.models import Game
 from variants.base import BLACK, WHITE
@@ -105,12 +106,13 @@ def _push_loop() -> asyncio.AbstractEventLoop:
         return _own_loop[1]
 
 
-def send(messages: Iterable[tuple[str, dict]]) -> None:
-    """``group_send`` each ``(group, message)``; never raises (a failure is logged).
+def send(messages: Iterable[tuple[str, dict]], *, heard: set[str] | None = None) -> None:
+    """``group_send`` each ``(group, message)`` whose group has a listener; never raises (a failure is logged).
 
-    In a server process the messages are handed to the server's loop without waiting (the request's answer goes
-    on); elsewhere to the process's own push loop, waiting until they are with the layer (a command that exits
-    right after its write must not lose them)."""
+    ``heard``: the groups already known to have a listener (games.listeners), when the caller asked. In a server
+    process the messages are handed to the server's loop without waiting (the request's answer goes on);
+    elsewhere to the process's own push loop, waiting until they are with the layer (a command that exits right
+    after its write must not lose them)."""
     messages = list(messages)
     layer = get_channel_layer()
     if layer is None or not messages:
@@ -121,6 +123,11 @@ def send(messages: Iterable[tuple[str, dict]]) -> None:
             await layer.group_send(group, message)
 
     try:
+        if heard is None:
+            heard = listened(layer, [group for group, _ in messages])  # a group nobody listens to: one EXISTS
+        messages = [(group, message) for group, message in messages if group in heard]
+        if not messages:
+            return
         loop = _server_loop
         if loop is not None and loop.is_running():
             try:
@@ -158,17 +165,21 @@ def _is_new(game: Game) -> bool:
     return True
 
 
-def game_messages(game: Game, now: datetime) -> list[tuple[str, dict]]:
-    """The state of ``game`` for every audience, encoded once each. The public detail is kept on the game
-    (``pushed_detail``) so that the answer to the request that made the change need not build it again."""
-    simultaneous = get_engine(game.variant).simultaneous
-    public = game_detail(game, None, now)
-    game.pushed_detail = public
-    audiences = {PUBLIC: public}
-    if simultaneous:
-        audiences |= {name: game_detail(game, None, now, seats=set(held)) for name, held in SEAT_AUDIENCES.items()}
+def game_audiences(game: Game) -> list[str]:
+    """The audiences a state of ``game`` is pushed to: the public, and in a simultaneous variant each seat's."""
+    return [PUBLIC, *SEAT_AUDIENCES] if get_engine(game.variant).simultaneous else [PUBLIC]
+
+
+def game_messages(game: Game, now: datetime, audiences: Iterable[str] | None = None) -> list[tuple[str, dict]]:
+    """The state of ``game`` for each of ``audiences`` (default: all of them), encoded once each. The public
+    detail is kept on the game (``pushed_detail``) so that the answer to the request that made the change need
+    not build it again."""
     messages = []
-    for name, detail in audiences.items():
+    for name in game_audiences(game) if audiences is None else audiences:
+        if name == PUBLIC:
+            detail = game.pushed_detail = game_detail(game, None, now)
+        else:
+            detail = game_detail(game, None, now, seats=set(SEAT_AUDIENCES[name]))
         group = game_group(game.pk, name)
         text = encode({"type": "state", "game": detail})
         messages.append((group, {"type": GAME_MESSAGE, "group": group, "version": game.version, "text": text}))
@@ -176,11 +187,16 @@ def game_messages(game: Game, now: datetime) -> list[tuple[str, dict]]:
 
 
 def push_game(game: Game, now: datetime | None = None) -> None:
-    """Push the state of ``game`` (committed) to its sockets, unless this very state was pushed already."""
+    """Push the state of ``game`` (committed) to its sockets, unless this very state was pushed already. A state
+    nobody listens to is not even built (the answer to the move then builds its own)."""
     try:
         if not _is_new(game):
             return
-        send(game_messages(game, now or timezone.now()))
+        groups = {game_group(game.pk, name): name for name in game_audiences(game)}
+        heard = listened(get_channel_layer(), list(groups))
+        if heard:
+            audiences = [name for group, name in groups.items() if group in heard]
+            send(game_messages(game, now or timezone.now(), audiences), heard=heard)
     except Exception:
         log.exception("game %s: the state could not be pushed", game.pk)
 

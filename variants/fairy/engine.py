@@ -55,6 +55,13 @@ class FairyEngine(Engine):
         self._keys: list[tuple] = [board.key()]
         board.seen[self._keys[0]] = 1
         self._outcome: Outcome | None | bool = False  # False: not computed for this ply yet
+        # The position's legal moves (sorted) and their SAN, made once per position: the game-end check, the move
+        # played and the list a player is shown all ask for them (a live move used to generate them three times).
+        # Keyed by the identity of the position's key in _keys, which the cache itself keeps alive.
+        self._legal_for: tuple | None = None
+        self._legal: list[int] = []
+        self._sans_for: tuple | None = None
+        self._legal_sans: list[str] = []
 
     # --- construction -------------------------------------------------------------------------------------
     @classmethod
@@ -130,14 +137,25 @@ class FairyEngine(Engine):
     def moves(self) -> list[str]:
         return list(self._sans)
 
+    def _legal_now(self) -> list[int]:
+        """The legal moves of the current position (sorted board codes), generated once per position."""
+        key = self._keys[-1]
+        if self._legal_for is not key:
+            self._legal = sorted(self.board.legal_moves())
+            self._legal_for = key
+        return self._legal
+
     def legal_moves(self, army: str | None = None) -> list[str]:
         if army is not None and army != self.turn:
             return []
         if self.outcome() is not None:
             return []
-        board = self.board
-        legal = sorted(board.legal_moves())
-        return [san(board, m, legal) for m in legal]
+        key = self._keys[-1]
+        if self._sans_for is not key:
+            board, legal = self.board, self._legal_now()
+            self._legal_sans = [san(board, m, legal) for m in legal]
+            self._sans_for = key
+        return list(self._legal_sans)
 
     def play(self, move: str) -> str:
         if not isinstance(move, str):
@@ -145,12 +163,17 @@ class FairyEngine(Engine):
         if self.outcome() is not None:
             raise IllegalMoveError("the game is over")
         board = self.board
-        legal = board.legal_moves()
-        try:
-            chosen = parse_san(board, move, legal)
-        except NotationError as exc:
-            raise IllegalMoveError(str(exc)) from None
-        text = san(board, chosen, legal)
+        legal = self._legal_now()
+        if self._sans_for is self._keys[-1] and move in self._legal_sans:
+            # The move as the legal list gave it (what clients send): no parsing, its SAN is already made.
+            text = move
+            chosen = legal[self._legal_sans.index(move)]
+        else:
+            try:
+                chosen = parse_san(board, move, legal)
+            except NotationError as exc:
+                raise IllegalMoveError(str(exc)) from None
+            text = san(board, chosen, legal)
         self._keys.append(board.push(chosen))
         self._sans.append(text)
         self._checks.append(text[-1] in "+#")
@@ -169,7 +192,7 @@ class FairyEngine(Engine):
     def _compute_outcome(self) -> Outcome | None:
         board = self.board
         mover = ARMY[board.turn ^ 1]
-        if not board.has_legal_move():
+        if not self._legal_now():
             if board.in_check():
                 return Outcome(CHECKMATE, mover, forcing_side=mover)
             return Outcome(STALEMATE, None, forcing_side=mover)
