@@ -25,7 +25,7 @@ from variants.base import (
 )
 from variants.fairy.board import RIGHT_BK, RIGHT_BQ, RIGHT_K, RIGHT_Q, Board
 from variants.fairy.geometry import CODE_OF_SYMBOL, KIND, KIND_NAME, KING, PAWN, Geometry
-from variants.fairy.notation import NotationError, format_position, parse_position, parse_san, san
+from variants.fairy.notation import NotationError, format_position, parse_position, parse_san, san, san_list
 from variants.fairy.rules import rules_for
 from variants.pieces import PIECES
 
@@ -153,7 +153,7 @@ class FairyEngine(Engine):
         key = self._keys[-1]
         if self._sans_for is not key:
             board, legal = self.board, self._legal_now()
-            self._legal_sans = [san(board, m, legal) for m in legal]
+            self._legal_sans = san_list(board, legal)
             self._sans_for = key
         return list(self._legal_sans)
 

@@ -47,6 +47,39 @@ class LegalMoves(MoveGenerator):
         b[f] = piece
         return ok
 
+    def gives_check(self, move: int) -> bool:
+        """Whether ``move`` attacks the opponent's king (set and restored on the board list only, as :meth:`_safe`:
+        SAN asks this of every legal move, and a full make/unmake cost twice as much)."""
+        b = self.board
+        us = self.turn
+        f = move & 255
+        t = (move >> 8) & 255
+        flag = (move >> 16) & 15
+        piece = b[f]
+        captured = b[t]
+        ksq = self.king[us ^ 1]
+        b[f] = 0
+        b[t] = (move >> 20) or piece
+        if flag == EN_PASSANT:
+            cs = f - f % self.files + t % self.files
+            taken = b[cs]
+            b[cs] = 0
+            check = self.attacked(ksq, us)
+            b[cs] = taken
+        elif flag == CASTLE:
+            rook_from, rook_to = self._castle_rook(f, t)
+            rook = b[rook_from]
+            b[rook_from] = 0
+            b[rook_to] = rook
+            check = self.attacked(ksq, us)
+            b[rook_to] = 0
+            b[rook_from] = rook
+        else:
+            check = self.attacked(ksq, us)
+        b[t] = captured
+        b[f] = piece
+        return check
+
     def _castle_rook(self, f: int, t: int) -> tuple[int, int]:
         base = f - f % self.files
         if t > f:

@@ -134,19 +134,36 @@ def piece_letter(piece: int) -> str:
     return symbol_of(piece & ~1)
 
 
-def san(board: Board, move: int, legal: list[int]) -> str:
-    """SAN of the legal ``move`` in ``board`` (``legal`` is the position's legal move list)."""
-    text = _san_body(board, move, legal)
-    board.make(move)
-    try:
-        if board.in_check():
+def san(board: Board, move: int, legal: list[int], rivals: dict[tuple[int, int], list[int]] | None = None) -> str:
+    """SAN of the legal ``move`` in ``board`` (``legal`` is the position's legal move list; ``rivals`` its
+    :func:`rivals_index`, when the SAN of many of its moves is wanted)."""
+    text = _san_body(board, move, legal, rivals)
+    if board.gives_check(move):  # only a check needs the move made: is it mate?
+        board.make(move)
+        try:
             text += "+" if board.has_legal_move() else "#"
-    finally:
-        board.unmake()
+        finally:
+            board.unmake()
     return text
 
 
-def _san_body(board: Board, move: int, legal: list[int]) -> str:
+def san_list(board: Board, legal: list[int]) -> list[str]:
+    """SAN of every move of ``legal`` (the position's legal moves), in that order."""
+    rivals = rivals_index(board, legal)
+    return [san(board, m, legal, rivals) for m in legal]
+
+
+def rivals_index(board: Board, legal: list[int]) -> dict[tuple[int, int], list[int]]:
+    """(target square, moving piece) -> the squares its legal moves there start from: who needs disambiguating,
+    found once per position instead of a scan of the whole list per move."""
+    b = board.board
+    index: dict[tuple[int, int], list[int]] = {}
+    for m in legal:
+        index.setdefault(((m >> 8) & 255, b[m & 255]), []).append(m & 255)
+    return index
+
+
+def _san_body(board: Board, move: int, legal: list[int], index: dict[tuple[int, int], list[int]] | None = None) -> str:
     geo = board.rules.geo
     f, t = move & 255, (move >> 8) & 255
     flag, promo = (move >> 16) & 15, move >> 20
@@ -160,7 +177,10 @@ def _san_body(board: Board, move: int, legal: list[int]) -> str:
         if promo:
             text += "=" + piece_letter(promo)
         return text
-    rivals = [m & 255 for m in legal if (m >> 8) & 255 == t and m & 255 != f and b[m & 255] == piece]
+    if index is None:
+        rivals = [m & 255 for m in legal if (m >> 8) & 255 == t and m & 255 != f and b[m & 255] == piece]
+    else:
+        rivals = [s for s in index.get((t, piece), ()) if s != f]
     disambiguation = ""
     if rivals:
         same_file = any(geo.file_of(s) == geo.file_of(f) for s in rivals)
