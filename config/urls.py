@@ -8,6 +8,8 @@ from config.api_root import api_root
 from config.health import healthz
 
 urlpatterns = [
+    # First: the live-play API (a move is the request made most often; routes are tried in order).
+    path("api/", include("games.urls_api")),
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),
     # The site login for people (Django's auth views, templates/registration/); the API also takes tokens.
@@ -19,7 +21,6 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     path("api/", include("accounts.urls_api")),
-    path("api/", include("games.urls_api")),
     path("api/", include("tournaments.urls_api")),
     path("", include("games.urls")),
     path("", include("tournaments.urls")),
