@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import models
 
 from scoring.tiebreaks import TIEBREAKS
+from tournaments import game_states
 from variants.registry import rolled_key
 
 
@@ -258,6 +259,12 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"{self.white} - {self.black} ({self.round})"
+
+    @property
+    def state(self) -> str:
+        """Where the game is in its life (tournaments.game_states: paired, in-play, reported, disputed, final),
+        read from the columns above: no column of its own, so it can never disagree with them."""
+        return game_states.state_of(self.status, self.result_status, self.result)
 
 
 class Bye(models.Model):

@@ -1,12 +1,13 @@
 """tournaments is the lower floor and games the upper one: games may import tournaments, never the reverse, and
 neither imports the other inside a function (the way an import cycle used to be dodged). The pure floor
-(variants, scoring, clocks, tournaments.pairing) imports no app and no Django. docs/architecture.md draws it."""
+(variants, scoring, clocks, tournaments.pairing, tournaments.game_states) imports no app and no Django.
+docs/architecture.md draws it."""
 
 from __future__ import annotations
 
 from tests.architecture.graph import app_of, edges, project_modules
 
-PURE = ("variants", "scoring", "clocks", "tournaments.pairing")
+PURE = ("variants", "scoring", "clocks", "tournaments.pairing", "tournaments.game_states")
 APPS = ("accounts", "outbox", "tournaments", "games")
 
 
