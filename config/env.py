@@ -58,6 +58,9 @@ def env_list(name: str, default: list[str]) -> list[str]:
 SQLITE_OPTIONS = {"transaction_mode": "IMMEDIATE", "timeout": 20}
 
 
+POSTGRESQL_ENGINE = "config.postgresql"
+
+
 def database_config(url: str, default_sqlite_path: str) -> dict:
     """Django's DATABASES['default'] from DATABASE_URL; an empty URL means the embedded SQLite file."""
     import dj_database_url
@@ -75,8 +78,10 @@ def database_config(url: str, default_sqlite_path: str) -> dict:
         fail(f"DATABASE_URL is malformed: {exc}")
     if config["ENGINE"] == "django.db.backends.sqlite3":
         config["OPTIONS"] = {**SQLITE_OPTIONS, **config.get("OPTIONS", {})}
+    if config["ENGINE"] == "django.db.backends.postgresql":
+        config["ENGINE"] = POSTGRESQL_ENGINE  # Django's, with a health check that sends no query
     pool_size = env_int("DB_POOL_SIZE", 0)
-    if config["ENGINE"] == "django.db.backends.postgresql" and pool_size > 0:
+    if config["ENGINE"] == POSTGRESQL_ENGINE and pool_size > 0:
         # Served over ASGI every request runs in a thread of its own, so a connection kept per thread (CONN_MAX_AGE)
         # stays behind with it: one PostgreSQL backend per request until "too many clients". The container sets
         # DB_POOL_SIZE: connections then come from one pool per process (psycopg_pool), are handed back after each
