@@ -34,11 +34,11 @@ class ResultReportAdmin(EventScoped, admin.ModelAdmin):
     """Reports awaiting confirmation and disputes: the arbiter accepts one, or enters the result on the round page."""
 
     event_path = "game__round__event__"
-    list_display = ["game", "reporter", "outcome", "termination", "white_points", "black_points", "status", "responder"]
+    list_display = ["game", "reporter", "result", "termination", "white_points", "black_points", "status", "responder"]
     list_filter = ["status", "game__round__event"]
     search_fields = ["game__white__name", "game__black__name", "reporter__username"]
     list_select_related = ["game__round__event", "game__white", "game__black", "reporter", "responder"]
-    readonly_fields = ["game", "reporter", "outcome", "termination", "position", "white_points", "black_points", "status",
+    readonly_fields = ["game", "reporter", "result", "termination", "position", "white_points", "black_points", "status",
                        "responder", "comment", "created_at", "updated_at"]  # fmt: skip
     actions = ["accept_reports"]
 

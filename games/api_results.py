@@ -1,13 +1,14 @@
 """Result reporting over the API: a player reports, the opponent confirms or disputes, an arbiter decides.
 
-Every final result goes through :func:`tournaments.services.results.record_result`; a report only stores the server-computed
-points for the opponent to see. Each POST is idempotent: repeating an identical request returns the same answer
-and changes nothing.
+Players and arbiters send the same body (``result`` and ``termination``, games.serializers_results). The views
+check who asks and what they send; the report service (games.reports) and record_result check what the game's
+state allows (docs/game-states.md). Every final result goes through
+:func:`tournaments.services.results.record_result`; a report only stores the server-computed points for the
+opponent to see. Each POST is idempotent: repeating an identical request returns the same answer and changes
+nothing.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
@@ -20,20 +21,19 @@ from rest_framework.response import Response
 from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
-from games.models import ResultReport
-from games.reports import OPEN, OUTCOMES, record_report, resolve_open_reports
+from games.reports import CLAIM_FIELDS, NothingToAnswer, NotYours, answer_report, report_result, resolve_open_reports
 from games.serializers_results import (
-    ArbiterResultInputSerializer,
     ConfirmInputSerializer,
     DisputeInputSerializer,
     GameResultSerializer,
     MyGameSerializer,
-    ReportInputSerializer,
     ReportSerializer,
+    ResultInputSerializer,
 )
+from tournaments import game_states
 from tournaments.models import Game, Round
 from tournaments.services.events import is_arbiter  # one rule: an organizer of event A is no arbiter of B
-from tournaments.services.results import compute_points, record_result
+from tournaments.services.results import record_result
 from variants.base import BLACK, WHITE
 
 VISIBLE_ROUNDS = (Round.Status.PUBLISHED, Round.Status.COMPLETE)
@@ -41,7 +41,7 @@ _ERRORS = {
     400: OpenApiResponse(description="Invalid input: {detail, errors: {field: [reason]}}"),
     403: OpenApiResponse(description="Not a player of this game (or not an arbiter)"),
     404: OpenApiResponse(description="No such paired game"),
-    409: OpenApiResponse(description="Conflicts with the game's current result or reports"),
+    409: OpenApiResponse(description="The game's state refuses it (docs/game-states.md), or nothing to answer"),
 }
 
 
@@ -88,10 +88,6 @@ def _validation(exc: DjangoValidationError, rename: dict[str, str] | None = None
     return exceptions.ValidationError({(rename or {}).get(k, k): v for k, v in errors.items()})
 
 
-def _lock(game: Game) -> Game:
-    return _games().select_for_update(of=("self",)).get(pk=game.pk)
-
-
 class MyGamesView(ListAPIView):
     """The games of the logged-in player, newest rounds first."""
 
@@ -116,27 +112,14 @@ def _validated(serializer_class: type[Serializer], data) -> dict:
     return serializer.validated_data
 
 
-def _claim(v: dict, result: str) -> dict:
-    """The keyword arguments of compute_points / record_result for a validated report or arbiter entry."""
-    return {
-        "result": result,
-        "termination": v["termination"],
-        "position": v["position"],
-        "checking_side": v["checking_side"],
-        "forcing_side": v["forcing_side"],
-    }
+def _claim(v: dict) -> dict:
+    """The keyword arguments of compute_points / record_result in a validated report or arbiter entry."""
+    return {name: v[name] for name in CLAIM_FIELDS}
 
 
-def _answer(report: ResultReport, answered_status: str, by, *fields: str) -> None:
-    """Mark ``report`` confirmed or disputed by its opponent ``by`` (saving any other ``fields`` changed)."""
-    report.status = answered_status
-    report.responder = by
-    report.save(update_fields=["status", "responder", *fields, "updated_at"])
-
-
-def _set_result_status(game: Game, result_status: str) -> None:
-    game.result_status = result_status
-    game.save(update_fields=["result_status"])
+def _refused(exc: game_states.Refused) -> Conflict:
+    """The 409 of a state refusing an action: the reason names the state (docs/game-states.md)."""
+    return Conflict({"game": [exc.reason]})
 
 
 class ReportView(APIView):
@@ -145,108 +128,38 @@ class ReportView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        request=ReportInputSerializer,
+        request=ResultInputSerializer,
         responses={201: ReportSerializer, **_ERRORS},
         tags=["results"],
         operation_id="games_report_create",
     )
     def post(self, request, pk: int):
-        game, seat = player_game(request.user, pk)
-        v = _validated(ReportInputSerializer, request.data)
-        claim = _claim(v, OUTCOMES[v["outcome"]])
+        game, _seat = player_game(request.user, pk)
+        v = _validated(ResultInputSerializer, request.data)
         try:
-            white, black = compute_points(game, **claim)
+            report = report_result(game, request.user, _claim(v), v["comment"])
         except DjangoValidationError as exc:
-            raise _validation(exc, {"result": "outcome"}) from None
-
-        with transaction.atomic():
-            game = _lock(game)
-            mine = game.reports.filter(reporter=request.user)
-            same = mine.filter(outcome=v["outcome"], termination=v["termination"], position=v["position"]).exclude(
-                status=ResultReport.Status.SUPERSEDED
-            )
-            existing = same.first()
-            if existing is not None:  # an identical retry
-                return Response(ReportSerializer(existing).data, status=status.HTTP_201_CREATED)
-            if game.result_status == Game.ResultStatus.FINAL:
-                raise Conflict({"outcome": [f"the game's result {game.result} ({game.termination}) is final; ask an arbiter"]})
-            mine.filter(status__in=OPEN).update(status=ResultReport.Status.SUPERSEDED)
-            report = ResultReport(
-                game=game,
-                reporter=request.user,
-                outcome=v["outcome"],
-                termination=v["termination"],
-                position=v["position"],
-                white_points=white,
-                black_points=black,
-                comment=v["comment"],
-            )
-            theirs = game.reports.filter(status=ResultReport.Status.PENDING).exclude(reporter=request.user).first()
-            if theirs is None:
-                report.status = ResultReport.Status.PENDING
-                _set_result_status(game, Game.ResultStatus.REPORTED)
-            elif (
-                theirs.outcome == report.outcome
-                and theirs.termination == report.termination
-                and (theirs.white_points, theirs.black_points) == (white, black)
-            ):
-                # Both players reported the same: that is a confirmation.
-                record_result(game, **claim, by=request.user)
-                report.status = ResultReport.Status.CONFIRMED
-                _answer(theirs, ResultReport.Status.CONFIRMED, request.user)
-            else:
-                report.status = ResultReport.Status.DISPUTED
-                _answer(theirs, ResultReport.Status.DISPUTED, request.user)
-                _set_result_status(game, Game.ResultStatus.DISPUTED)
-            report.save()
+            raise _validation(exc) from None
+        except game_states.Refused as exc:
+            raise _refused(exc) from None
         return Response(ReportSerializer(report).data, status=status.HTTP_201_CREATED)
 
 
-def _opponents_report(game: Game, user, answered_status: str) -> tuple[ResultReport | None, bool]:
-    """(report to answer, already answered). Raises 403 for one's own report and 409 when nothing is open."""
-    pending = game.reports.filter(status=ResultReport.Status.PENDING)
-    theirs = pending.exclude(reporter=user).first()
-    if theirs is not None:
-        return theirs, False
-    answered = game.reports.filter(status=answered_status, responder=user).exclude(reporter=user).first()
-    if answered is not None:
-        return answered, True
-    if pending.filter(reporter=user).exists():
-        raise exceptions.PermissionDenied({"report": ["this is your own report: your opponent must answer it"]})
-    raise Conflict({"report": ["there is no report from your opponent awaiting an answer"]})
-
-
-def _answer_opponent(
-    request,
-    pk: int,
-    serializer_class: type[Serializer],
-    answered_status: str,
-    act: Callable[[Game, ResultReport, dict, object], None],
-) -> Response:
-    """The shared handling of confirm and dispute: validate, lock the game, find the opponent's report and, unless
-    this answer was already given (an identical retry), ``act(game, report, input, user)`` on it; reply the report."""
+def _answer_opponent(request, pk: int, serializer_class: type[Serializer], action: str) -> Response:
+    """Confirm or dispute: validate, then :func:`games.reports.answer_report`; reply the report answered."""
     game, _ = player_game(request.user, pk)
     v = _validated(serializer_class, request.data or {})
-    with transaction.atomic():
-        game = _lock(game)
-        report, done = _opponents_report(game, request.user, answered_status)
-        if not done:
-            act(game, report, v, request.user)
-    return Response(ReportSerializer(report).data)
-
-
-def _confirm(game: Game, report: ResultReport, v: dict, by) -> None:
     try:
-        record_report(report, by=by)
+        report = answer_report(game, request.user, action, v.get("comment", ""))
     except DjangoValidationError as exc:
         raise _validation(exc) from None
-    _answer(report, ResultReport.Status.CONFIRMED, by)
-
-
-def _dispute(game: Game, report: ResultReport, v: dict, by) -> None:
-    report.comment = v["comment"] or report.comment
-    _answer(report, ResultReport.Status.DISPUTED, by, "comment")
-    _set_result_status(game, Game.ResultStatus.DISPUTED)
+    except game_states.Refused as exc:
+        raise _refused(exc) from None
+    except NotYours as exc:
+        raise exceptions.PermissionDenied({"report": [str(exc)]}) from None
+    except NothingToAnswer as exc:
+        raise Conflict({"report": [str(exc)]}) from None
+    return Response(ReportSerializer(report).data)
 
 
 class ConfirmView(APIView):
@@ -261,7 +174,7 @@ class ConfirmView(APIView):
         operation_id="games_report_confirm",
     )
     def post(self, request, pk: int):
-        return _answer_opponent(request, pk, ConfirmInputSerializer, ResultReport.Status.CONFIRMED, _confirm)
+        return _answer_opponent(request, pk, ConfirmInputSerializer, game_states.CONFIRM)
 
 
 class DisputeView(APIView):
@@ -276,7 +189,7 @@ class DisputeView(APIView):
         operation_id="games_report_dispute",
     )
     def post(self, request, pk: int):
-        return _answer_opponent(request, pk, DisputeInputSerializer, ResultReport.Status.DISPUTED, _dispute)
+        return _answer_opponent(request, pk, DisputeInputSerializer, game_states.DISPUTE)
 
 
 class ArbiterResultView(APIView):
@@ -285,7 +198,7 @@ class ArbiterResultView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        request=ArbiterResultInputSerializer,
+        request=ResultInputSerializer,
         responses={200: GameResultSerializer, **_ERRORS},
         tags=["results"],
         operation_id="games_result_enter",
@@ -294,10 +207,10 @@ class ArbiterResultView(APIView):
         game = _game(pk)
         if not is_arbiter(request.user, game.round.event):
             raise exceptions.PermissionDenied({"game": ["only the organizer, an arbiter or staff may enter results"]})
-        v = _validated(ArbiterResultInputSerializer, request.data)
+        v = _validated(ResultInputSerializer, request.data)
         with transaction.atomic():
             try:
-                game = record_result(game, **_claim(v, v["result"]), by=request.user)
+                game = record_result(game, **_claim(v), by=request.user)
             except DjangoValidationError as exc:
                 raise _validation(exc) from None
             resolve_open_reports(game, by=request.user, comment=v["comment"] or "resolved by an arbiter")

@@ -39,7 +39,8 @@ class ResultReport(models.Model):
 
     game = models.ForeignKey("tournaments.Game", on_delete=models.CASCADE, related_name="reports")
     reporter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    outcome = models.CharField(max_length=12)  # white_wins, black_wins, draw
+    # The result as the arbiter writes it (tournaments.services.results.RESULTS): "1-0", "0-1", "1/2-1/2", "0-0".
+    result = models.CharField(max_length=8)
     termination = models.CharField(max_length=32)
     position = models.CharField(max_length=300, blank=True)
     white_points = models.DecimalField(max_digits=6, decimal_places=2)

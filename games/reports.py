@@ -1,39 +1,151 @@
-"""Player result reports: turning an accepted report into the final result, and closing the open ones.
+"""The report service: a player reports a result, the opponent confirms or disputes it; the state machine decides.
 
-Used by the result API (the opponent confirms) and the admin (an arbiter accepts), so a report becomes a result
-the same way on both paths: through :func:`tournaments.services.results.record_result`.
+Each action locks the game's row, answers an identical retry as it answered the first time, then asks the game's
+state (:mod:`tournaments.game_states`) whether it may happen: a game in play, disputed (for confirmations) or final
+refuses, naming why. A report becomes a result the same way on every path (the opponent confirms, both report the
+same, the admin's "accept"): through :func:`tournaments.services.results.record_result`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from django.db import transaction
+
 from games.models import ResultReport
+from tournaments import game_states
 from tournaments.models import Game
-from tournaments.services.results import record_result, sides_from_points
+from tournaments.services.results import compute_points, record_result, sides_from_points
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
-# A report names its outcome in words; the result it stands for is what record_result takes.
-OUTCOMES = {"white_wins": "1-0", "black_wins": "0-1", "draw": "1/2-1/2"}
 OPEN = (ResultReport.Status.PENDING, ResultReport.Status.DISPUTED)
+CLAIM_FIELDS = ("result", "termination", "position", "checking_side", "forcing_side")
 
 
-def record_report(report: ResultReport, *, by: User | None) -> Game:
-    """Make ``report``'s claim the final result of its game; ValidationError({field: reason}) if it is not valid.
+class NotYours(Exception):
+    """The player answers their own report (403)."""
+
+
+class NothingToAnswer(Exception):
+    """No report of the opponent awaits an answer (409)."""
+
+
+def _lock(game_id: int) -> Game:
+    return Game.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=game_id)
+
+
+def _set_result_status(game: Game, result_status: str) -> None:
+    game.result_status = result_status
+    game.save(update_fields=["result_status"])
+
+
+def _answer(report: ResultReport, answered_status: str, by, *fields: str) -> None:
+    """Mark ``report`` confirmed or disputed by its opponent ``by`` (saving any other ``fields`` changed)."""
+    report.status = answered_status
+    report.responder = by
+    report.save(update_fields=["status", "responder", *fields, "updated_at"])
+
+
+def record_report(report: ResultReport, *, by: User | None, action: str = game_states.RESULT) -> Game:
+    """Make ``report``'s claim the final result of its game; ValidationError({field: reason}) if it is not valid,
+    :class:`tournaments.game_states.Refused` if the game's state refuses ``action`` (an arbiter's is always allowed).
 
     The side that forced stalemate or gave perpetual check is read back from the report's points.
     """
     game = report.game
     return record_result(
         game,
-        result=OUTCOMES[report.outcome],
+        result=report.result,
         termination=report.termination,
         position=report.position,
         by=by,
+        action=action,
         **sides_from_points(game, report.termination, report.white_points, report.black_points),
     )
+
+
+def report_result(game: Game, user, claim: dict, comment: str = "") -> ResultReport:
+    """``user`` (a player of ``game``) reports ``claim`` (the fields of :data:`CLAIM_FIELDS`): pending until the
+    opponent answers; the same as the opponent's pending report confirms it, a different one disputes both.
+
+    Raises ValidationError naming the field (the claim cannot be scored) or Refused (the game's state)."""
+    white, black = compute_points(game, **claim)  # before the lock: the engine reads the position
+    with transaction.atomic():
+        game = _lock(game.pk)
+        mine = game.reports.filter(reporter=user)
+        same = mine.filter(result=claim["result"], termination=claim["termination"], position=claim["position"])
+        existing = same.exclude(status=ResultReport.Status.SUPERSEDED).first()
+        if existing is not None:  # an identical retry
+            return existing
+        game_states.check(game.state, game_states.REPORT)
+        mine.filter(status__in=OPEN).update(status=ResultReport.Status.SUPERSEDED)
+        report = ResultReport(
+            game=game,
+            reporter=user,
+            result=claim["result"],
+            termination=claim["termination"],
+            position=claim["position"],
+            white_points=white,
+            black_points=black,
+            comment=comment,
+        )
+        theirs = game.reports.filter(status=ResultReport.Status.PENDING).exclude(reporter=user).first()
+        if theirs is None:
+            report.status = ResultReport.Status.PENDING
+            _set_result_status(game, Game.ResultStatus.REPORTED)
+        elif (theirs.result, theirs.termination, theirs.white_points, theirs.black_points) == (
+            report.result,
+            report.termination,
+            white,
+            black,
+        ):
+            # Both players reported the same: that is a confirmation.
+            record_result(game, **claim, by=user, action=game_states.REPORT)
+            report.status = ResultReport.Status.CONFIRMED
+            _answer(theirs, ResultReport.Status.CONFIRMED, user)
+        else:
+            report.status = ResultReport.Status.DISPUTED
+            _answer(theirs, ResultReport.Status.DISPUTED, user)
+            _set_result_status(game, Game.ResultStatus.DISPUTED)
+        report.save()
+    return report
+
+
+def _opponents_report(game: Game, user, action: str) -> tuple[ResultReport, bool]:
+    """(the report to answer, already answered by ``user``: an identical retry). Raises NotYours for one's own
+    report, Refused when the game's state refuses the answer, NothingToAnswer otherwise."""
+    answered_status = ResultReport.Status.CONFIRMED if action == game_states.CONFIRM else ResultReport.Status.DISPUTED
+    answered = game.reports.filter(status=answered_status, responder=user).exclude(reporter=user).first()
+    pending = game.reports.filter(status=ResultReport.Status.PENDING)
+    theirs = pending.exclude(reporter=user).first()
+    if theirs is None and answered is not None:
+        return answered, True
+    if theirs is None and pending.filter(reporter=user).exists():
+        raise NotYours("this is your own report: your opponent must answer it")
+    game_states.check(game.state, action)
+    if theirs is None:
+        raise NothingToAnswer("there is no report from your opponent awaiting an answer")
+    return theirs, False
+
+
+def answer_report(game: Game, user, action: str, comment: str = "") -> ResultReport:
+    """The opponent confirms (``game_states.CONFIRM``: the result becomes final) or disputes (``DISPUTE``: an
+    arbiter decides) the pending report; an identical retry answers the same report again and changes nothing."""
+    with transaction.atomic():
+        game = _lock(game.pk)
+        report, done = _opponents_report(game, user, action)
+        if done:
+            return report
+        if action == game_states.CONFIRM:
+            record_report(report, by=user, action=game_states.CONFIRM)
+            _answer(report, ResultReport.Status.CONFIRMED, user)
+        else:
+            report.comment = comment or report.comment
+            _answer(report, ResultReport.Status.DISPUTED, user, "comment")
+            _set_result_status(game, Game.ResultStatus.DISPUTED)
+    return report
 
 
 def resolve_open_reports(game: Game, *, by: User | None, comment: str | None = None) -> None:

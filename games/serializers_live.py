@@ -144,6 +144,7 @@ def _detail(game: Game, engine, seats: set[str], now: datetime) -> dict:
         "result": game.result,
         "termination": game.termination,
         "result_status": game.result_status,
+        "state": game.state,  # docs/game-states.md: what the game accepts now
         "white_points": _points(game.white_points),
         "black_points": _points(game.black_points),
         "version": game.version,

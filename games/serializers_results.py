@@ -1,4 +1,9 @@
-"""Serializers of the result-reporting API: a player's games, reports and arbiter entries."""
+"""Serializers of the result-reporting API: a player's games, reports and arbiter entries.
+
+One result vocabulary for players and arbiters: a report and an arbiter's entry are the same body
+(:class:`ResultInputSerializer`): ``result`` as PGN writes it ("1-0", "0-1", "1/2-1/2", and "0-0" for a double
+forfeit) and the ``termination`` that scores it (docs/rules/scoring.md); the points are always the server's.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +11,16 @@ from rest_framework import serializers
 
 from accounts.serializers import StrictSerializer
 from games.models import ResultReport
-from games.reports import OUTCOMES
 from games.serializers_players import GamePlayerSerializer
+from scoring.terminations import ALL_TERMINATIONS
+from tournaments.game_states import STATES
 from tournaments.models import Game
 from tournaments.services.results import RESULTS, SIDES
 
-OUTCOME_OF_RESULT = {v: k for k, v in OUTCOMES.items()}
-_POINTS_REASON = "points are computed by the server from the outcome and termination; do not send them"
+_POINTS_REASON = "points are computed by the server from the result and termination; do not send them"
+_OUTCOME_REASON = "renamed to result: send result (1-0, 0-1, 1/2-1/2 or 0-0) with its termination, as an arbiter does"
+_NO_RESULT_REASON = "an answer carries no result: it confirms or disputes the opponent's report as it stands"
+TERMINATIONS = sorted(ALL_TERMINATIONS)
 
 
 class MyGameSerializer(serializers.ModelSerializer):
@@ -22,6 +30,7 @@ class MyGameSerializer(serializers.ModelSerializer):
     round = serializers.IntegerField(source="round.number")
     white_points = serializers.FloatField(allow_null=True)
     black_points = serializers.FloatField(allow_null=True)
+    state = serializers.ChoiceField(choices=STATES, read_only=True, help_text="docs/game-states.md")
 
     class Meta:
         model = Game
@@ -39,21 +48,26 @@ class MyGameSerializer(serializers.ModelSerializer):
             "white_points",
             "black_points",
             "result_status",
+            "state",
         ]
 
 
-class ReportInputSerializer(StrictSerializer):
-    """A player's report. Side fields are armies, needed only when the outcome does not say them."""
+class ResultInputSerializer(StrictSerializer):
+    """A result as players report it and arbiters enter it: the result, its termination and what scoring needs.
+
+    Side fields are armies, needed only when the termination does not say who forced stalemate or gave perpetual
+    check; ``position`` is the final position when the result is decided on material (dynamic scoring).
+    """
 
     forbidden_reasons = {
         "points": _POINTS_REASON,
         "white_points": _POINTS_REASON,
         "black_points": _POINTS_REASON,
-        "result": "send outcome (white_wins, black_wins or draw), not a result",
+        "outcome": _OUTCOME_REASON,
     }
 
-    outcome = serializers.ChoiceField(choices=list(OUTCOMES))
-    termination = serializers.CharField(max_length=32)
+    result = serializers.ChoiceField(choices=RESULTS, help_text="PGN result; 0-0 is a double forfeit (termination forfeit)")
+    termination = serializers.ChoiceField(choices=TERMINATIONS, help_text="How the game ended (docs/rules/scoring.md)")
     position = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
     checking_side = serializers.ChoiceField(choices=SIDES, required=False, allow_null=True, default=None)
     forcing_side = serializers.ChoiceField(choices=SIDES, required=False, allow_null=True, default=None)
@@ -61,28 +75,13 @@ class ReportInputSerializer(StrictSerializer):
 
 
 class DisputeInputSerializer(StrictSerializer):
+    forbidden_reasons = {"result": _NO_RESULT_REASON, "outcome": _NO_RESULT_REASON}
+
     comment = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
 
 
 class ConfirmInputSerializer(StrictSerializer):
-    pass
-
-
-class ArbiterResultInputSerializer(StrictSerializer):
-    """An arbiter's result: any result (including 0-0, a double forfeit) with its termination."""
-
-    forbidden_reasons = {
-        "points": _POINTS_REASON,
-        "white_points": _POINTS_REASON,
-        "black_points": _POINTS_REASON,
-    }
-
-    result = serializers.ChoiceField(choices=RESULTS)
-    termination = serializers.CharField(max_length=32)
-    position = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
-    checking_side = serializers.ChoiceField(choices=SIDES, required=False, allow_null=True, default=None)
-    forcing_side = serializers.ChoiceField(choices=SIDES, required=False, allow_null=True, default=None)
-    comment = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
+    forbidden_reasons = {"result": _NO_RESULT_REASON, "outcome": _NO_RESULT_REASON}
 
 
 class ReportSerializer(serializers.ModelSerializer):
@@ -97,7 +96,7 @@ class ReportSerializer(serializers.ModelSerializer):
             "id",
             "game",
             "reporter",
-            "outcome",
+            "result",
             "termination",
             "position",
             "white_points",
@@ -112,7 +111,8 @@ class ReportSerializer(serializers.ModelSerializer):
 class GameResultSerializer(serializers.ModelSerializer):
     white_points = serializers.FloatField(allow_null=True)
     black_points = serializers.FloatField(allow_null=True)
+    state = serializers.ChoiceField(choices=STATES, read_only=True, help_text="docs/game-states.md")
 
     class Meta:
         model = Game
-        fields = ["id", "result", "termination", "white_points", "black_points", "result_status"]
+        fields = ["id", "result", "termination", "white_points", "black_points", "result_status", "state"]

@@ -13,6 +13,7 @@ from games.play.game_clock import load_clock, save_clock, to_ms
 from games.play.store import lock_game
 from games.play.table import MoveRejected
 from games.push import push_game_after_commit
+from tournaments.game_states import CLOCK, refusal
 from tournaments.models import Game
 from variants.base import ARMIES
 
@@ -39,8 +40,9 @@ def arbiter_clock(game_id: int, action: str, *, side: str | None = None, delta_m
         game = lock_game(game_id)
         if game is None:
             raise MoveRejected(404, "game", "no such game")
-        if game.status == Game.Status.FINISHED:
-            raise MoveRejected(409, "game", "the game is over")
+        refused = refusal(game.state, CLOCK)  # docs/game-states.md: no clock changes once reported, disputed or over
+        if refused is not None:
+            raise MoveRejected(409, "game", refused)
         now = now or timezone.now()
         clock = _changed(load_clock(game), action, side, delta_ms, now)
         save_clock(game, clock)

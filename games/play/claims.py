@@ -27,6 +27,7 @@ from games.play.pending import close, pending_claim, supporting
 from games.play.resign_draw import ActionAnswer, changed, finish, record_action, sealed_this_turn
 from games.play.seats import pending_sealed
 from games.play.table import MoveRejected, Seated, run_locked
+from tournaments.game_states import PLAY
 from tournaments.models import Game
 from variants.base import ARMIES, BLACK, FIFTY_MOVES, PERPETUAL_CHECK, THREEFOLD, WHITE, IllegalMoveError, Outcome
 
@@ -70,7 +71,7 @@ def claim(
         raise MoveRejected(400, "move", "a move goes with a claim only, as a string in the notation of legal_moves")
     move = move.strip() if isinstance(move, str) else None
     acts = {"claim": lambda s: _claim(s, str(kind), move, client_id), "concede": _concede, "refuse": _refuse}
-    return run_locked(game_id, user, now or timezone.now(), acts[str(action)], while_paused=move is None)
+    return run_locked(game_id, user, now or timezone.now(), acts[str(action)], while_paused=move is None, action=PLAY)
 
 
 def _claim(seated: Seated, kind: str, move: str | None, client_id: str) -> ActionAnswer:

@@ -26,6 +26,7 @@ from games.play.engines import put_engine, take_engine
 from games.play.game_clock import from_ms, to_ms
 from games.play.store import lock_game
 from outbox.sender import enqueue
+from tournaments.game_states import FLAG, allows
 from tournaments.models import Game
 from variants.base import Engine
 
@@ -114,8 +115,8 @@ def check_flag(game_id: int, now: datetime | None = None) -> bool:
     """End the game on time if a flag has fallen by ``now``; True if this call ended it. Safe to repeat."""
     with transaction.atomic():
         game = lock_game(game_id)
-        if game is None or game.status == Game.Status.FINISHED or not game.clock:
-            return False
+        if game is None or not game.clock or not allows(game.state, FLAG):
+            return False  # only a game in play ends on time (docs/game-states.md): not one reported or disputed
         now = now or timezone.now()
         clock = Clock.from_dict(game.clock).flag_fall(to_ms(now))
         if not clock.flagged:

@@ -20,6 +20,7 @@ from games.play.pending import WAITING, close
 from games.play.store import lock_game
 from games.play.table import MoveRejected
 from games.push import push_game_after_commit
+from tournaments.game_states import PLAY, refusal
 from tournaments.models import Game
 from tournaments.services.events import is_arbiter
 from variants.base import PERPETUAL_CHECK
@@ -38,8 +39,9 @@ def decide_perpetual_claim(action_id: int, *, uphold: bool, by, note: str = "", 
         action = GameAction.objects.select_for_update().get(pk=action_id)  # decided once, even if two arbiters click
         if action.status not in WAITING:
             raise MoveRejected(409, "claim", f"the claim is already {action.get_status_display().lower()}")
-        if game.status == Game.Status.FINISHED or game.result:
-            raise MoveRejected(409, "claim", f"the game is over ({game.result or 'finished'})")
+        refused = refusal(game.state, PLAY)  # docs/game-states.md: a ruling is play, refused once the game is settled
+        if refused is not None:
+            raise MoveRejected(409, "claim", refused)
         verdict = "upheld by the arbiter" if uphold else "rejected by the arbiter: play on"
         close(game, action, GameAction.Status.ACCEPTED if uphold else GameAction.Status.DECLINED, now, note or verdict, by=by)
         engine = take_engine(game)

@@ -25,6 +25,7 @@ from games.play.pending import close, draw_offer, waiting_actions
 from games.play.seats import pending_sealed
 from games.play.table import MoveRejected, Seated, run_locked
 from games.push import push_game_after_commit
+from tournaments.game_states import PLAY
 from tournaments.models import Game
 from variants.base import AGREEMENT, ARMIES, RESIGNATION, other
 from variants.replay import seat_result
@@ -67,7 +68,7 @@ def resign(game_id: int, user, now: datetime | None = None) -> ActionAnswer:
     def act(seated: Seated) -> ActionAnswer:
         return finish(seated, result=seat_result(other(seated.seat)), termination=RESIGNATION)
 
-    return run_locked(game_id, user, now or timezone.now(), act, while_paused=True)
+    return run_locked(game_id, user, now or timezone.now(), act, while_paused=True, action=PLAY)
 
 
 def draw(
@@ -79,7 +80,7 @@ def draw(
     if move is not None and (action != "offer" or not isinstance(move, str) or not move.strip()):
         raise MoveRejected(400, "move", "a move goes with an offer only, as a string in the notation of legal_moves")
     answers = {"offer": lambda s: _offer(s, move, client_id), "accept": _accept, "decline": _decline}
-    return run_locked(game_id, user, now or timezone.now(), answers[action], while_paused=move is None)
+    return run_locked(game_id, user, now or timezone.now(), answers[action], while_paused=move is None, action=PLAY)
 
 
 def _offer(seated: Seated, move: str | None, client_id: str) -> ActionAnswer:

@@ -1,8 +1,9 @@
 """The frame every player's action runs in: the game row locked, the player seated, the flag checked first.
 
 A move, a resignation, a draw offer or a claim is one transaction holding the game's row (lila's order of checks,
-docs/rules/clocks.md): lock -> is this user playing? -> is the game still on and its round published? -> has a
-flag already fallen (then the game ends on time, that is committed, and the action is refused)? -> the action.
+docs/rules/clocks.md): lock -> is this user playing? -> does the game's state allow the action
+(tournaments.game_states, docs/game-states.md: not reported, disputed or final) and is its round published? -> has
+a flag already fallen (then the game ends on time, that is committed, and the action is refused)? -> the action.
 A refusal is a :class:`MoveRejected` raised before anything is written, so the transaction changes nothing.
 """
 
@@ -23,6 +24,7 @@ from games.play.game_clock import load_clock, to_ms
 from games.play.seats import seats_of
 from games.play.store import PLAYABLE_ROUND_STATES, lock_for_move
 from games.push import push_game_after_commit
+from tournaments.game_states import MOVE, refusal
 from tournaments.models import Game
 from tournaments.services.events import is_arbiter
 from variants.base import Engine
@@ -72,10 +74,13 @@ def run_locked(
     first: Callable[[Game, set[str]], T | None] | None = None,
     while_paused: bool = False,
     client_id: str = "",
+    action: str = MOVE,
 ) -> T:
     """Run ``act`` for ``user`` in game ``game_id`` under the row lock; raises :class:`MoveRejected`.
 
-    ``first`` runs before the game-over checks (a retried move answers what it answered the first time);
+    ``action`` is what the game's state is asked about (tournaments.game_states: ``MOVE``, or ``PLAY`` for
+    resigning, offers and claims); a state that refuses it is a 409 naming why, asked of the row already locked.
+    ``first`` runs before the state checks (a retried move answers what it answered the first time);
     ``while_paused`` lets the action through while the arbiter has paused the clocks (it does not move);
     ``client_id``: the lock also reads the move recorded under it, if any (``game.earlier_move_id``).
     """
@@ -91,8 +96,9 @@ def run_locked(
         early = first(game, seats) if first is not None else None
         if early is not None:
             return early
-        if game.status == Game.Status.FINISHED or game.result:
-            raise MoveRejected(409, "game", f"the game is over ({game.result or 'finished'})")
+        refused = refusal(game.state, action)  # a dictionary lookup on the locked row: no query
+        if refused is not None:
+            raise MoveRejected(409, "game", refused)
         if game.round_status not in PLAYABLE_ROUND_STATES:
             raise MoveRejected(409, "game", "the round is not published yet")
         engine = take_engine(game)

@@ -19,6 +19,7 @@ from django.db import OperationalError
 from django.utils import timezone
 
 from games.play.flags import FLAG_TASK, check_flag, flag_check_due, schedule_flag_check
+from tournaments.game_states import FLAG, allows, state_of
 from tournaments.models import Game
 
 
@@ -28,11 +29,14 @@ def check_flag_task(game_id: int, due: str | None = None) -> str:
     found (for logs and tests). ``due`` is the instant it was scheduled for (informational)."""
     now = timezone.now()
     for _ in range(2):
-        row = Game.objects.filter(pk=game_id).order_by().values("status", "flag_deadline", "clock").first()
+        columns = ("status", "result_status", "result", "flag_deadline", "clock")
+        row = Game.objects.filter(pk=game_id).order_by().values(*columns).first()
         if row is None:
             return "gone"
         if row["status"] == Game.Status.FINISHED:
             return "finished"
+        if not allows(state_of(row["status"], row["result_status"], row["result"]), FLAG):
+            return "settling"  # reported or disputed (docs/game-states.md): no flag falls; the arbiter decides
         deadline = row["flag_deadline"]
         if deadline is None or deadline > now:
             break

@@ -33,7 +33,7 @@ def test_with_redis_down_a_confirmation_and_a_move_succeed_and_their_tasks_run_o
     played, wanda, _ = make_game(time_control="20s")  # the flag check is due soon after the move
     event_id = reported.round.event_id
     with stack.redis() as redis, stack.worker("worker"), stack.web() as base:
-        report = {"outcome": "white_wins", "termination": "checkmate"}
+        report = {"result": "1-0", "termination": "checkmate"}
         status, body = http("POST", f"{base}/api/games/{reported.pk}/report/", report, _token(anna))
         assert status == 201, body
         stop(redis)

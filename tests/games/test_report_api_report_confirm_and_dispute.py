@@ -44,7 +44,7 @@ def test_my_games_lists_the_players_games_with_both_players(board):
 
 def test_a_report_then_a_confirmation_makes_the_result_final(board, django_capture_on_commit_callbacks):
     game = board["game"]
-    sent = board["white"].post(url(game), {"outcome": "white_wins", "termination": "checkmate"}, format="json")
+    sent = board["white"].post(url(game), {"result": "1-0", "termination": "checkmate"}, format="json")
     assert sent.status_code == 201
     assert sent.json()["status"] == "pending"
     assert (sent.json()["white_points"], sent.json()["black_points"]) == (100.0, 0.0)
@@ -66,7 +66,7 @@ def test_a_report_then_a_confirmation_makes_the_result_final(board, django_captu
 
 def test_identical_retries_return_the_same_answer_and_duplicate_nothing(board):
     game = board["game"]
-    body = {"outcome": "draw", "termination": "agreement", "position": "4k3/3r4/8/8/8/8/3R4/4K3 w - - 0 60"}
+    body = {"result": "1/2-1/2", "termination": "agreement", "position": "4k3/3r4/8/8/8/8/3R4/4K3 w - - 0 60"}
     first = board["white"].post(url(game), body, format="json")
     second = board["white"].post(url(game), body, format="json")
     assert (first.status_code, first.json()) == (second.status_code, second.json())
@@ -82,16 +82,14 @@ def test_identical_retries_return_the_same_answer_and_duplicate_nothing(board):
 
 def test_the_server_computes_material_points_from_the_position(board):
     game = board["game"]
-    sent = board["black"].post(
-        url(game), {"outcome": "white_wins", "termination": "agreement", "position": WHITE_AHEAD}, format="json"
-    )
+    sent = board["black"].post(url(game), {"result": "1-0", "termination": "agreement", "position": WHITE_AHEAD}, format="json")
     assert sent.status_code == 201
     assert (sent.json()["white_points"], sent.json()["black_points"]) == (51.0, 49.0)
 
 
 def test_a_dispute_waits_for_the_arbiter_who_decides(board):
     game = board["game"]
-    board["white"].post(url(game), {"outcome": "white_wins", "termination": "resignation"}, format="json")
+    board["white"].post(url(game), {"result": "1-0", "termination": "resignation"}, format="json")
     disputed = board["black"].post(url(game, "dispute/"), {"comment": "I never resigned"}, format="json")
     assert disputed.status_code == 200
     assert disputed.json()["status"] == "disputed"
@@ -112,7 +110,7 @@ def test_a_dispute_waits_for_the_arbiter_who_decides(board):
 
 def test_both_players_reporting_the_same_result_confirms_it(board):
     game = board["game"]
-    body = {"outcome": "black_wins", "termination": "time-forfeit"}
+    body = {"result": "0-1", "termination": "time-forfeit"}
     board["white"].post(url(game), body, format="json")
     second = board["black"].post(url(game), body, format="json")
     assert second.json()["status"] == "confirmed"
@@ -122,8 +120,8 @@ def test_both_players_reporting_the_same_result_confirms_it(board):
 
 def test_contradicting_reports_become_a_dispute(board):
     game = board["game"]
-    board["white"].post(url(game), {"outcome": "white_wins", "termination": "checkmate"}, format="json")
-    second = board["black"].post(url(game), {"outcome": "black_wins", "termination": "checkmate"}, format="json")
+    board["white"].post(url(game), {"result": "1-0", "termination": "checkmate"}, format="json")
+    second = board["black"].post(url(game), {"result": "0-1", "termination": "checkmate"}, format="json")
     assert second.json()["status"] == "disputed"
     game.refresh_from_db()
     assert game.result_status == Game.ResultStatus.DISPUTED
@@ -132,8 +130,8 @@ def test_contradicting_reports_become_a_dispute(board):
 
 def test_a_new_report_supersedes_the_reporters_earlier_one(board):
     game = board["game"]
-    board["white"].post(url(game), {"outcome": "white_wins", "termination": "checkmate"}, format="json")
-    board["white"].post(url(game), {"outcome": "white_wins", "termination": "resignation"}, format="json")
+    board["white"].post(url(game), {"result": "1-0", "termination": "checkmate"}, format="json")
+    board["white"].post(url(game), {"result": "1-0", "termination": "resignation"}, format="json")
     statuses = dict(ResultReport.objects.values_list("termination", "status"))
     assert statuses == {"checkmate": "superseded", "resignation": "pending"}
     board["black"].post(url(game, "confirm/"))
@@ -145,7 +143,7 @@ def test_an_organizer_accepts_a_disputed_report_from_the_admin(board, client):
     from django.contrib.auth import get_user_model
 
     game = board["game"]
-    board["white"].post(url(game), {"outcome": "white_wins", "termination": "resignation"}, format="json")
+    board["white"].post(url(game), {"result": "1-0", "termination": "resignation"}, format="json")
     board["black"].post(url(game, "dispute/"), format="json")
     report = ResultReport.objects.get(game=game)
     staff = get_user_model().objects.create_superuser("boss", "boss@example.org", "pw-boss-12345")

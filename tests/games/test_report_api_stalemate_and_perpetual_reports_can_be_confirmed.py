@@ -25,10 +25,10 @@ def board():
 @pytest.mark.parametrize(
     ("body", "points"),
     [
-        ({"outcome": "draw", "termination": "stalemate", "forcing_side": "white"}, (60, 40)),
-        ({"outcome": "draw", "termination": "stalemate", "forcing_side": "black"}, (40, 60)),
-        ({"outcome": "draw", "termination": "perpetual-check", "checking_side": "white"}, (52, 48)),
-        ({"outcome": "draw", "termination": "perpetual-check", "checking_side": "black"}, (45, 55)),
+        ({"result": "1/2-1/2", "termination": "stalemate", "forcing_side": "white"}, (60, 40)),
+        ({"result": "1/2-1/2", "termination": "stalemate", "forcing_side": "black"}, (40, 60)),
+        ({"result": "1/2-1/2", "termination": "perpetual-check", "checking_side": "white"}, (52, 48)),
+        ({"result": "1/2-1/2", "termination": "perpetual-check", "checking_side": "black"}, (45, 55)),
     ],
 )
 def test_the_opponent_confirms_a_reported_stalemate_or_perpetual(board, body, points):
@@ -43,7 +43,7 @@ def test_the_opponent_confirms_a_reported_stalemate_or_perpetual(board, body, po
 
 def test_both_players_reporting_the_same_perpetual_makes_it_final(board):
     game, white, black = board
-    body = {"outcome": "draw", "termination": "perpetual-check", "checking_side": "black"}
+    body = {"result": "1/2-1/2", "termination": "perpetual-check", "checking_side": "black"}
     assert white.post(f"/api/games/{game.pk}/report/", body, format="json").status_code == 201
     second = black.post(f"/api/games/{game.pk}/report/", body, format="json")
     assert second.status_code == 201, second.json()

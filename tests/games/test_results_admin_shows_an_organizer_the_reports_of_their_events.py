@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _report(game, reporter, **fields):
-    defaults = {"outcome": "draw", "termination": "stalemate", "white_points": 60, "black_points": 40}
+    defaults = {"result": "1/2-1/2", "termination": "stalemate", "white_points": 60, "black_points": 40}
     return ResultReport.objects.create(game=game, reporter=reporter, **(defaults | fields))
 
 

@@ -34,7 +34,7 @@ def test_a_confirmed_result_and_a_move_succeed_and_their_tasks_are_sent_once_the
     broker.up = False
     reported, white, black = _live_game()
     with django_capture_on_commit_callbacks(execute=True):
-        report = {"outcome": "white_wins", "termination": "checkmate"}
+        report = {"result": "1-0", "termination": "checkmate"}
         assert white.post(f"/api/games/{reported.pk}/report/", report).status_code == 201
         confirmed = black.post(f"/api/games/{reported.pk}/report/confirm/")
     assert confirmed.status_code == 200

@@ -42,7 +42,6 @@ class Row:
         assert self.today is None or (len(self.today) == len(ROLES) and self.gap), self.what
 
 
-
 # fmt: off
 ROWS = (
     # --- reading -----------------------------------------------------------------------------------------------
@@ -58,7 +57,7 @@ ROWS = (
     Row("play a move in an unpublished round", "POST", "/api/games/{hidden}/moves/", (401, 404, 404, 403, 403, 404, 403),
         {"move": "e4"}),
     Row("report a result", "POST", "/api/games/{game}/report/", (401, 201, 403, 403, 403, 403, 403),
-        {"outcome": "white_wins", "termination": "checkmate"}),
+        {"result": "1-0", "termination": "checkmate"}),
     # --- the arbiter's and the organizer's work ---------------------------------------------------------------
     Row("pause the clocks", "POST", "/api/games/{game}/clock/", (401, 403, 403, 200, 200, 403, 200), {"action": "pause"}),
     Row("enter a result", "POST", "/api/games/{game}/result/", (401, 403, 403, 200, 200, 403, 200),

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from scoring import game_points, result_from_points, terminations_for_variant
 from scoring.terminations import FORFEIT, PERPETUAL_CHECK, STALEMATE, needs_material
+from tournaments import game_states
 from tournaments.models import Game
 from tournaments.services.audit import RESULT_CORRECTED, RESULT_ENTERED, audit, result_state
 from tournaments.services.rounds import refresh_round_status
@@ -131,14 +132,19 @@ def record_result(
     checking_side: str | None = None,
     forcing_side: str | None = None,
     by: User | None = None,
+    action: str = game_states.RESULT,
 ) -> Game:
     """Make ``result`` the final result of ``game`` with server-computed points; idempotent for an identical retry.
 
-    Raises ValidationError({field: reason}) for bad input and then changes nothing. Sends
-    :data:`tournaments.signals.record_changed` (``result-final``) in the same transaction.
+    ``action`` is what makes it final (tournaments.game_states): an arbiter's ``result`` (the default; also a live
+    game ending on its own, checked where its move or action was), a ``confirm`` or a matching ``report``.
+    Raises ValidationError({field: reason}) for bad input, :class:`~tournaments.game_states.Refused` when the
+    game's state refuses ``action``, and then changes nothing. Sends :data:`tournaments.signals.record_changed`
+    (``result-final``) in the same transaction.
     """
     with transaction.atomic():
         locked = Game.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=game.pk)
+        game_states.check(locked.state, action)
         sides = {"checking_side": checking_side, "forcing_side": forcing_side}
         white, black = compute_points(locked, result=result, termination=termination, position=position, **sides)
         result = stored_result(white, black)
@@ -156,10 +162,12 @@ def record_result(
 
 
 def _already_final(game: Game, result: str, termination: str, white: Decimal, black: Decimal) -> bool:
-    return (
-        game.result_status == Game.ResultStatus.FINAL
-        and (game.result, game.termination, game.white_points, game.black_points) == (result, termination, white, black)
-    )
+    return game.result_status == Game.ResultStatus.FINAL and (
+        game.result,
+        game.termination,
+        game.white_points,
+        game.black_points,
+    ) == (result, termination, white, black)
 
 
 def _write_result(game: Game, result: str, termination: str, white: Decimal, black: Decimal, position: str) -> None:
