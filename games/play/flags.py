@@ -96,6 +96,8 @@ def after_commit(game: Game, engine: Engine | None, now: datetime, *, rearm: boo
         pk=game.pk,
         version=game.version,
         variant=game.variant,
+        first_roll=game.first_roll,
+        second_roll=game.second_roll,
         start_position=game.start_position,
         moves=list(game.moves),
         started_at=game.started_at,
