@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from django.db import transaction
 
 from games.models import ResultReport
+from games.push import push_game_after_commit
 from tournaments import game_states
 from tournaments.models import Game
 from tournaments.services.results import compute_points, record_result, sides_from_points
@@ -37,8 +38,12 @@ def _lock(game_id: int) -> Game:
 
 
 def _set_result_status(game: Game, result_status: str) -> None:
+    """A report or an answer changes what the game accepts (docs/game-states.md): a new version, pushed, so the
+    players' pages stop offering moves at once."""
     game.result_status = result_status
-    game.save(update_fields=["result_status"])
+    game.version += 1
+    game.save(update_fields=["result_status", "version"])
+    push_game_after_commit(game)
 
 
 def _answer(report: ResultReport, answered_status: str, by, *fields: str) -> None:

@@ -29,7 +29,14 @@
 
   // --- what the state says ------------------------------------------------------------------------------------
   function finished() { return page.state.status === "finished" || !!page.state.result; }
-  function movable() { return finished() ? [] : B.movableArmies(page.state.to_move, config.seats); }
+  // A reported or disputed game takes no move until its result is settled (docs/game-states.md).
+  const SETTLING = {
+    reported: "A result has been reported: it awaits the opponent's confirmation or dispute. No moves until then.",
+    disputed: "The result is disputed: an arbiter decides it. No moves until then.",
+  };
+  function settling() { return SETTLING[page.state.state] || ""; }
+  function closed() { return finished() || !!settling(); }
+  function movable() { return closed() ? [] : B.movableArmies(page.state.to_move, config.seats); }
   function mine() { return B.viewerArmies(page.state.controllers, config.seats); }
   function dataCurrent() { return page.data.version === page.state.version; }
   function entries() { return dataCurrent() ? B.entriesFor(page.data.moves, movable()) : []; }
@@ -44,6 +51,7 @@
   /* Why no move can be made now ("" when one can). */
   function blockedReason() {
     if (page.viewing !== null) return "You are looking at an earlier position: press » (or End) to return to the game.";
+    if (settling()) return settling();
     if (finished()) return "The game is over.";
     if (page.busy) return "Sending…";
     if (!dataCurrent()) return "Loading the moves of this position…";
@@ -146,7 +154,7 @@
       bar.querySelector("[data-army-label]").className = "army " + army;
       const clock = bar.querySelector(".clock");
       clock.dataset.clock = army;
-      clock.classList.toggle("running", !!side.running && !finished());
+      clock.classList.toggle("running", !!side.running && !closed());
       const sealed = config.simultaneous && page.state.sealed && page.state.sealed[army] && !finished();
       bar.querySelector("[data-sealed]").hidden = !sealed;
       renderReserve(bar.querySelector("[data-reserve]"), army);
@@ -172,7 +180,7 @@
     const elapsed = performance.now() - page.receivedAt;
     document.querySelectorAll("[data-clock]").forEach(function (clock) {
       const side = page.state.clocks[clock.dataset.clock];
-      const ms = finished() ? (side || {}).remaining_ms : B.shownMs(side, elapsed);
+      const ms = closed() ? (side || {}).remaining_ms : B.shownMs(side, elapsed);
       clock.textContent = B.formatClock(ms);
       clock.classList.toggle("low", ms !== null && ms !== undefined && ms < 30000);
     });
@@ -197,7 +205,9 @@
     const box = $("[data-status]");
     const s = page.state;
     let text;
-    if (finished()) {
+    if (settling()) {
+      text = settling();
+    } else if (finished()) {
       text = "Game over: " + (s.result || "") + (s.termination ? " (" + s.termination.replace(/-/g, " ") + ")" : "") + ".";
     } else if (config.simultaneous) {
       text = parityStatus();
@@ -206,10 +216,10 @@
       text = armies.length ? "Your move: you play " + armies.join(" and ") + "." : "The " + s.turn + " army is to move: your opponent's turn.";
     }
     if (s.clocks && s.clocks.paused) text += " The arbiter has paused the clocks.";
-    if (s.draw_offer && !finished()) {
+    if (s.draw_offer && !closed()) {
       text += config.seats.indexOf(s.draw_offer.by) >= 0 ? " You have offered a draw." : " Your opponent offers a draw.";
     }
-    if (s.claim && !finished()) text += " A claim of " + (TERMS[s.claim.kind] || s.claim.kind) + " waits for the " + s.claim.awaiting + ".";
+    if (s.claim && !closed()) text += " A claim of " + (TERMS[s.claim.kind] || s.claim.kind) + " waits for the " + s.claim.awaiting + ".";
     box.textContent = text;
   }
 
@@ -240,7 +250,7 @@
 
   // --- actions ------------------------------------------------------------------------------------------------
   function renderActions() {
-    const live = !finished() && page.viewing === null;
+    const live = !closed() && page.viewing === null;
     const s = page.state;
     const all = entries();
     const passes = all.filter(function (e) { return e.kind === "pass"; });

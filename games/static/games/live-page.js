@@ -127,6 +127,11 @@
     return out.join("");
   }
 
+  const SETTLING = {
+    reported: "<p><strong>Result reported</strong>: it awaits the opponent's confirmation or dispute; no moves until then.</p>",
+    disputed: "<p><strong>Result disputed</strong>: an arbiter decides it; no moves until then.</p>",
+  };
+
   function render(game) {
     const live = game.status !== "finished";
     const clocks = ["white", "black"].map(function (army) {
@@ -136,7 +141,9 @@
       return `<div class="live-clock${clock.running ? " running" : ""}" data-army="${army}"><span>${army[0].toUpperCase() + army.slice(1)} army · ${esc(nameOf(game, game.controllers[army]))}</span><span class="time"${ms}>${fmt(clock.remaining_ms)}</span>${sealed}</div>`;
     }).join("\n");
     let state = "";
-    if (game.result) {
+    if (SETTLING[game.state]) {  // docs/game-states.md: no play until the result is settled
+      state = SETTLING[game.state];
+    } else if (game.result) {
       const pts = game.white_points !== null ? ` · points ${points(game.white_points)}–${points(game.black_points)}` : "";
       state = `<p><strong>Result: ${esc(game.result)}</strong>${game.termination ? ` (${esc(game.termination)})` : ""}${pts}</p>`;
     } else if (live && game.to_move.length) {
@@ -168,6 +175,7 @@
 
   // One short sentence for screen readers (the redrawn state itself is not read out on every change).
   function summary(game) {
+    if (SETTLING[game.state]) return `Result ${game.state}.`;
     if (game.result) return `Result ${game.result}${game.termination ? `, ${game.termination}` : ""}.`;
     const parts = [];
     if (game.moves.length) parts.push(`Last move: ${game.moves[game.moves.length - 1]}.`);
