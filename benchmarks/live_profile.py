@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.live import clear_redis, populate, recreate_database, redis_default, redis_url  # noqa: E402
+from benchmarks.live_stages import breakdown  # noqa: E402
 from benchmarks.process_cpu import machine, postgres_cpu_seconds  # noqa: E402
 
 STAGES = [  # the move path's stages, for the cumulative-time view of the profile
@@ -251,6 +252,15 @@ def report(profiler: cProfile.Profile, top: int) -> str:
     return out.getvalue()
 
 
+def stage_table(call, games: list[dict], moves: int, rng: random.Random, cpu_ms_per_move: float) -> str:
+    """Profile ``moves`` more moves; their stages' shares applied to the unprofiled CPU of a move."""
+    profiler = cProfile.Profile(time.process_time)
+    profiler.enable()
+    play(call, games, moves, rng)
+    profiler.disable()
+    return breakdown(pstats.Stats(profiler), cpu_ms_per_move)
+
+
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
@@ -262,6 +272,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--redis", default=None, help="Redis for the token cache, the channel layer and the broker")
     parser.add_argument("--profile", type=int, default=0, help="print the N most expensive functions")
     parser.add_argument("--stats-file", default="", help="with --profile: also save the profile (pstats) to this file")
+    parser.add_argument(
+        "--stages", action="store_true", help="after the measured moves, as many profiled: CPU per stage of a move"
+    )
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/bench_live_profile")
     args = parser.parse_args()
     args.server = "uvicorn" if args.handler == "asgi" else "gunicorn"  # what benchmarks.live.server_env reads
@@ -318,6 +331,8 @@ def main() -> int:
         print(report(profiler, args.profile))
         if args.stats_file:
             profiler.dump_stats(args.stats_file)
+    if args.stages and not profiler:
+        print(stage_table(call, games, args.moves, rng, result["cpu_ms_per_move"]))
     if args.redis:
         clear_redis(args)
     return 0 if not errors else 1
