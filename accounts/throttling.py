@@ -119,6 +119,19 @@ class LoginThrottle(ScopedRateThrottle):
             raise StoreDown() from None
 
 
+class _LoginScope:
+    throttle_scope = "login"
+
+
+def address_wait(request) -> float | None:
+    """For a login outside the API (a form): None when the client address may try now, else the seconds to wait.
+    The same ``login`` rate and count as ``POST /api/auth/token/``."""
+    throttle = LoginThrottle()
+    if throttle.allow_request(request, _LoginScope()):
+        return None
+    return throttle.wait() or 1.0
+
+
 def _account_key(username: str) -> str:
     # Hashed: any username fits a cache key; case-folded: "Anna" and "anna" share one count.
     return "login-failures:" + hashlib.sha256(username.casefold().encode()).hexdigest()

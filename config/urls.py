@@ -3,9 +3,13 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from accounts.forms import AdminLoginForm, SiteLoginForm
 from config.api_errors import api_not_found
 from config.api_root import api_root
 from config.health import healthz
+
+# The admin's login counts like every login (accounts.forms): the rate per address, the backoff per account.
+admin.site.login_form = AdminLoginForm
 
 urlpatterns = [
     # First: the live-play API (a move is the request made most often; routes are tried in order).
@@ -13,7 +17,11 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),
     # The site login for people (Django's auth views, templates/registration/); the API also takes tokens.
-    path("accounts/login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path(
+        "accounts/login/",
+        auth_views.LoginView.as_view(redirect_authenticated_user=True, authentication_form=SiteLoginForm),
+        name="login",
+    ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/password_change/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("accounts/password_change/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
