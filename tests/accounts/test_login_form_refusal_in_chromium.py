@@ -10,7 +10,6 @@ from django.core.cache import caches
 
 from accounts import throttling
 from tests.browser import BROWSER_MARKS
-from tests.games.asgi_server import asgi_server  # noqa: F401 - the fixture: a real uvicorn serving the app
 from tests.scoring import db
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
