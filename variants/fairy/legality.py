@@ -14,71 +14,49 @@ class LegalMoves(MoveGenerator):
     """The legality filter on top of :class:`MoveGenerator`; :class:`variants.fairy.board.Board` holds the state."""
 
     def _safe(self, move: int) -> bool:
-        """Whether ``move`` leaves the mover's king unattacked (a make/unmake on the board list only)."""
-        b = self.board
+        """Whether ``move`` leaves the mover's king unattacked."""
         us = self.turn
+        return not self._king_attacked_after(move, us, us ^ 1)
+
+    def gives_check(self, move: int) -> bool:
+        """Whether ``move`` attacks the opponent's king (SAN asks this of every legal move: on the board list it
+        costs half a full make/unmake)."""
+        us = self.turn
+        return self._king_attacked_after(move, us ^ 1, us)
+
+    def _king_attacked_after(self, move: int, king_colour: int, by: int) -> bool:
+        """Whether ``king_colour``'s king is attacked by ``by`` once ``move`` is made, the move set and taken back
+        on the board list only (no state but the squares changes)."""
+        b = self.board
         f = move & 255
         t = (move >> 8) & 255
         flag = (move >> 16) & 15
         piece = b[f]
         captured = b[t]
-        ksq = self.king[us]
+        ksq = self.king[king_colour]
         b[f] = 0
-        b[t] = piece
+        b[t] = (move >> 20) or piece  # a promotion checks with the piece it becomes
         if f == ksq:
             ksq = t
         if flag == EN_PASSANT:
             cs = f - f % self.files + t % self.files
             taken = b[cs]
             b[cs] = 0
-            ok = not self.attacked(ksq, us ^ 1)
+            attacked = self.attacked(ksq, by)
             b[cs] = taken
         elif flag == CASTLE:
             rook_from, rook_to = self._castle_rook(f, t)
             rook = b[rook_from]
             b[rook_from] = 0
             b[rook_to] = rook
-            ok = not self.attacked(ksq, us ^ 1)
+            attacked = self.attacked(ksq, by)
             b[rook_to] = 0
             b[rook_from] = rook
         else:
-            ok = not self.attacked(ksq, us ^ 1)
+            attacked = self.attacked(ksq, by)
         b[t] = captured
         b[f] = piece
-        return ok
-
-    def gives_check(self, move: int) -> bool:
-        """Whether ``move`` attacks the opponent's king (set and restored on the board list only, as :meth:`_safe`:
-        SAN asks this of every legal move, and a full make/unmake cost twice as much)."""
-        b = self.board
-        us = self.turn
-        f = move & 255
-        t = (move >> 8) & 255
-        flag = (move >> 16) & 15
-        piece = b[f]
-        captured = b[t]
-        ksq = self.king[us ^ 1]
-        b[f] = 0
-        b[t] = (move >> 20) or piece
-        if flag == EN_PASSANT:
-            cs = f - f % self.files + t % self.files
-            taken = b[cs]
-            b[cs] = 0
-            check = self.attacked(ksq, us)
-            b[cs] = taken
-        elif flag == CASTLE:
-            rook_from, rook_to = self._castle_rook(f, t)
-            rook = b[rook_from]
-            b[rook_from] = 0
-            b[rook_to] = rook
-            check = self.attacked(ksq, us)
-            b[rook_to] = 0
-            b[rook_from] = rook
-        else:
-            check = self.attacked(ksq, us)
-        b[t] = captured
-        b[f] = piece
-        return check
+        return attacked
 
     def _castle_rook(self, f: int, t: int) -> tuple[int, int]:
         base = f - f % self.files
