@@ -73,6 +73,9 @@ def test_the_same_body_reports_and_decides_and_every_answer_speaks_it(board):
     assert [(r["result"], r["status"]) for r in rows] == [("0-1", "resolved")]
     detail = APIClient().get(f"/api/games/{game.pk}/").json()
     assert (detail["result"], detail["termination"], detail["state"]) == ("0-1", "resignation", "final")
+    mine = board["white"].get("/api/me/games/").json()
+    mine = mine["results"] if isinstance(mine, dict) else mine
+    assert [(g["result"], g["termination"], g["state"]) for g in mine] == [("0-1", "resignation", "final")]
 
 
 def test_a_double_forfeit_is_said_the_same_way_by_both(board):
