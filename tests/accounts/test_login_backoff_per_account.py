@@ -15,23 +15,6 @@ from tests.scoring import db
 pytestmark = pytest.mark.django_db
 
 
-class Clock:
-    def __init__(self, start: float = 1_000_000.0) -> None:
-        self.now = start
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    caches["throttle"].clear()
-    fake = Clock()
-    monkeypatch.setattr(throttling, "_now", fake)
-    yield fake
-    caches["throttle"].clear()
-
-
 def _login(username: str, password: str, address: str = "10.1.1.1"):
     return APIClient().post("/api/auth/token/", {"username": username, "password": password}, REMOTE_ADDR=address)
 

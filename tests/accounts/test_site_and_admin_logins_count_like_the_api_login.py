@@ -5,26 +5,15 @@ in the same shared store; a refusal is a form error that keeps the username, and
 from __future__ import annotations
 
 import pytest
-from django.core.cache import caches
 from django.test import Client
 from rest_framework.test import APIClient
 from rest_framework.throttling import ScopedRateThrottle
 
 from accounts import throttling
-from tests.accounts.test_login_backoff_per_account import Clock
 from tests.scoring import db
 
 pytestmark = pytest.mark.django_db
 PAGES = ["/accounts/login/", "/admin/login/"]
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    caches["throttle"].clear()
-    fake = Clock()
-    monkeypatch.setattr(throttling, "_now", fake)
-    yield fake
-    caches["throttle"].clear()
 
 
 def _form_login(page: str, username: str, password: str, address: str = "10.2.2.2"):
