@@ -55,7 +55,8 @@ def sweep_flags(limit: int = 500) -> int:
     """End every live game whose flag deadline has passed (a periodic safety net); returns how many ended."""
     now = timezone.now()
     overdue = (
-        Game.objects.filter(status=Game.Status.LIVE, flag_deadline__lte=now)
+        # In play only (docs/game-states.md): a live game reported or disputed waits for people, not for its flag.
+        Game.objects.filter(status=Game.Status.LIVE, result_status=Game.ResultStatus.NONE, flag_deadline__lte=now)
         .order_by("flag_deadline")
         .values_list("pk", flat=True)[:limit]
     )
