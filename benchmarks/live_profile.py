@@ -331,7 +331,9 @@ def main() -> int:
         print(report(profiler, args.profile))
         if args.stats_file:
             profiler.dump_stats(args.stats_file)
-    if args.stages and not profiler:
+    if args.stages and args.handler == "asgi":
+        print("--stages: the ASGI handler runs the view in other threads, which cProfile does not see; use wsgi")
+    elif args.stages and not profiler:
         print(stage_table(call, games, args.moves, rng, result["cpu_ms_per_move"]))
     if args.redis:
         clear_redis(args)
