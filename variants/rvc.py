@@ -73,10 +73,15 @@ class RandomVariantEngine(FairyEngine):
 
     @classmethod
     def from_tags(cls, tags: dict[str, str]) -> RandomVariantEngine:
-        roll = tags.get("Roll") or None
-        roll2 = tags.get("Roll2") or None
+        # Our engine writes Roll/Roll2; an event's PGN export writes FirstRoll/SecondRoll and, for a FEN of the six
+        # standard fields, the castling step count (our seventh field) in CastlingSteps: both read back.
+        roll = tags.get("Roll") or tags.get("FirstRoll") or None
+        roll2 = tags.get("Roll2") or tags.get("SecondRoll") or None
         if "FEN" in tags:
-            return cls.from_position(tags["FEN"], roll=roll, roll2=roll2)
+            fen = tags["FEN"]
+            if len(fen.split()) == 6 and tags.get("CastlingSteps"):
+                fen = f"{fen} {tags['CastlingSteps']}"
+            return cls.from_position(fen, roll=roll, roll2=roll2)
         if roll is None:
             raise InvalidPositionError("the PGN needs a Roll tag (or a FEN tag) to set up the array")
         return cls.new(roll=roll, roll2=roll2)
