@@ -17,7 +17,8 @@ from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import Resolver404, resolve
-from django.views import defaults
+from django.views import csrf, defaults
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -84,6 +85,7 @@ def _resolves(path: str) -> bool:
     return True
 
 
+@csrf_exempt  # it changes nothing: a POST to no route is a 404, not a CSRF refusal
 def api_not_found(request: HttpRequest, rest: str = "") -> JsonResponse:
     """No API route matches (an unknown path, a negative or non-numeric id): a JSON 404 naming the path."""
     reason = f"no such path: {request.path}"
@@ -108,6 +110,14 @@ def permission_denied(request: HttpRequest, exception: Exception) -> HttpRespons
     if is_api(request):
         return json_error(403, "permission", str(exception) or "you may not do this")
     return defaults.permission_denied(request, exception)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """``CSRF_FAILURE_VIEW``: a write without its CSRF token (a session cookie sent by a script) is refused before
+    any API view runs; under /api/ in the API's shape."""
+    if is_api(request):
+        return json_error(403, "csrf", f"CSRF check failed: {reason or 'no CSRF token'}")
+    return csrf.csrf_failure(request, reason)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:

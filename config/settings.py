@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "django_filters",
     "accounts",
     "outbox",  # below both apps: follow-up tasks recorded with the writes that need them
     "tournaments",
@@ -147,7 +148,11 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # The schema lists every refusal of every operation in the one error shape (config.api_schema).
+    "DEFAULT_SCHEMA_CLASS": "config.api_schema.AutoSchema",
+    # Every list is a page (config.api_lists) and filters with django-filter (each list's filterset_class).
+    "DEFAULT_PAGINATION_CLASS": "config.api_lists.PagePagination",
+    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     # Players at a venue often share one address: the default allows a room of them to log in at once.
     "DEFAULT_THROTTLE_RATES": {"login": env_str("LOGIN_THROTTLE", "30/min")},
     # Behind N trusted reverse proxies the client address is the Nth from the right in X-Forwarded-For.
@@ -168,6 +173,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Requests have components of their own, so a field the server will not take blank is minLength 1 there.
+    "COMPONENT_SPLIT_REQUEST": True,
+    # Bodies are documented as JSON, the API's language (forms are still parsed, for the browsable API).
+    "PARSER_WHITELIST": ["config.parsers.BoundedJSONParser"],
     # One name per choice set, so the schema's enums are stable and distinct.
     "ENUM_NAME_OVERRIDES": {
         "ArmyEnum": ["white", "black"],
@@ -176,6 +185,9 @@ SPECTACULAR_SETTINGS = {
         "GameStatusEnum": "tournaments.models.Game.Status",
     },
 }
+
+# A write refused by the CSRF check answers in the API's error shape under /api/ (config.api_errors).
+CSRF_FAILURE_VIEW = "config.api_errors.csrf_failure"
 
 # The site login (Django's auth views, config/urls.py); a player lands on their games.
 LOGIN_URL = "/accounts/login/"

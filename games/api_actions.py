@@ -17,14 +17,13 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.utils import timezone
-from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
-from rest_framework import serializers
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from games.api_live import MAX_ID, json_object, login_required, rejected
-from games.play.claims import CLAIM_ACTIONS, CLAIM_KINDS, claim
+from games.play.claims import CLAIM_ACTIONS, CLAIM_KINDS, PERPETUAL_CHECK, claim
 from games.play.resign_draw import DRAW_ACTIONS, ActionAnswer, draw, resign
 from games.play.table import MoveRejected
 from games.serializers_live import game_detail
@@ -33,6 +32,61 @@ from variants.registry import get_engine
 ENDED = OpenApiResponse(description="The game state (ended, or with the offer or claim shown)")
 PENDING = OpenApiResponse(description="{status: pending, awaiting: opponent | arbiter | turn, game: the state}")
 REFUSED = OpenApiResponse(description="{detail, errors: {field: [reason]}}; nothing changed")
+
+# The bodies as play checks them (games.play): a move goes only with an offer or a claim, and only a perpetual-check
+# claim is conceded or refused. Written as JSON Schema because those rules tie one field to another.
+_MOVE = {"type": "string", "minLength": 1, "pattern": r"\S", "description": "A move in the notation of legal_moves"}
+_CLIENT_ID = {"type": "string", "maxLength": 64, "nullable": True, "description": "Makes a retried move count once"}
+DRAW_BODY = {
+    "oneOf": [
+        {
+            "type": "object",
+            "title": "DrawOffer",
+            "properties": {
+                "action": {"type": "string", "enum": ["offer"]},
+                "move": {**_MOVE, "description": "The move made with the offer (Parity Chess: sealed)"},
+                "client_id": _CLIENT_ID,
+            },
+            "required": ["action"],
+        },
+        {
+            "type": "object",
+            "title": "DrawAnswer",
+            "properties": {
+                "action": {"type": "string", "enum": [a for a in DRAW_ACTIONS if a != "offer"]},
+                "client_id": _CLIENT_ID,
+            },
+            "required": ["action"],
+            "not": {"required": ["move"]},
+        },
+    ]
+}
+CLAIM_BODY = {
+    "oneOf": [
+        {
+            "type": "object",
+            "title": "Claim",
+            "properties": {
+                "kind": {"type": "string", "enum": list(CLAIM_KINDS)},
+                "action": {"type": "string", "enum": ["claim"], "default": "claim"},
+                "move": {**_MOVE, "description": "The move that completes the repetition or the fifty moves"},
+                "client_id": _CLIENT_ID,
+            },
+            "required": ["kind"],
+        },
+        {
+            "type": "object",
+            "title": "ClaimAnswer",
+            "properties": {
+                "kind": {"type": "string", "enum": [PERPETUAL_CHECK]},
+                "action": {"type": "string", "enum": [a for a in CLAIM_ACTIONS if a != "claim"]},
+                "client_id": _CLIENT_ID,
+            },
+            "required": ["kind", "action"],
+            "not": {"required": ["move"]},
+        },
+    ]
+}
 
 
 def _state(answer: ActionAnswer, user, now: datetime) -> dict:
@@ -44,14 +98,14 @@ def _state(answer: ActionAnswer, user, now: datetime) -> dict:
     return game_detail(game, user, now)
 
 
-def _run(request, game_id: int, shape: str, field: str, action) -> Response:
+def _run(request, pk: int, shape: str, field: str, action) -> Response:
     """Authenticate, read the JSON body, run ``action(data, now)`` and answer 200, 202 or the refusal."""
     if not request.user.is_authenticated:
         return login_required()
     data = json_object(request, field, shape) if shape else {}
     if isinstance(data, MoveRejected):
         return rejected(data)
-    if game_id > MAX_ID:
+    if pk > MAX_ID:
         return rejected(MoveRejected(404, "game", "no such game"))
     now = timezone.now()
     try:
@@ -67,55 +121,40 @@ def _run(request, game_id: int, shape: str, field: str, action) -> Response:
 @extend_schema(request=None, responses={200: ENDED, 401: REFUSED, 403: REFUSED, 404: REFUSED, 409: REFUSED})
 @api_view(["POST"])
 @permission_classes([AllowAny])  # checked in _run, so that a missing login is answered like every other refusal
-def resign_view(request, game_id: int):
+def resign_view(request, pk: int):
     """Resign: the opponent wins (also while the arbiter has paused the clocks)."""
-    return _run(request, game_id, "", "player", lambda data, now: resign(game_id, request.user, now))
+    return _run(request, pk, "", "player", lambda data, now: resign(pk, request.user, now))
 
 
 @extend_schema(
-    request=inline_serializer(
-        "DrawAction",
-        {
-            "action": serializers.ChoiceField(choices=list(DRAW_ACTIONS)),
-            "move": serializers.CharField(required=False, help_text="With an offer: the move made with it (Parity: sealed)"),
-            "client_id": serializers.CharField(required=False),
-        },
-    ),
+    request={"application/json": DRAW_BODY},
     responses={200: ENDED, 400: REFUSED, 401: REFUSED, 403: REFUSED, 404: REFUSED, 409: REFUSED},
 )
 @api_view(["POST"])
 @permission_classes([AllowAny])
-def draw_view(request, game_id: int):
+def draw_view(request, pk: int):
     """Offer a draw (one open offer; it stands until the opponent answers or moves), accept or decline one."""
 
     def act(data: dict, now: datetime) -> ActionAnswer:
-        return draw(game_id, request.user, data.get("action"), data.get("move"), _client_id(data), now)
+        return draw(pk, request.user, data.get("action"), data.get("move"), _client_id(data), now)
 
-    return _run(request, game_id, "{action: offer | accept | decline, move?}", "action", act)
+    return _run(request, pk, "{action: offer | accept | decline, move?}", "action", act)
 
 
 @extend_schema(
-    request=inline_serializer(
-        "ClaimAction",
-        {
-            "kind": serializers.ChoiceField(choices=list(CLAIM_KINDS)),
-            "action": serializers.ChoiceField(choices=list(CLAIM_ACTIONS), required=False, default="claim"),
-            "move": serializers.CharField(required=False, help_text="The move that completes the repetition or fifty moves"),
-            "client_id": serializers.CharField(required=False),
-        },
-    ),
+    request={"application/json": CLAIM_BODY},
     responses={200: ENDED, 202: PENDING, 400: REFUSED, 401: REFUSED, 403: REFUSED, 404: REFUSED, 409: REFUSED},
 )
 @api_view(["POST"])
 @permission_classes([AllowAny])
-def claim_view(request, game_id: int):
+def claim_view(request, pk: int):
     """Claim threefold repetition, the fifty-move rule or perpetual check; concede or refuse a perpetual-check claim."""
 
     def act(data: dict, now: datetime) -> ActionAnswer:
         action = data.get("action", "claim")
-        return claim(game_id, request.user, data.get("kind"), action, data.get("move"), _client_id(data), now)
+        return claim(pk, request.user, data.get("kind"), action, data.get("move"), _client_id(data), now)
 
-    return _run(request, game_id, "{kind, action?: claim | concede | refuse, move?}", "kind", act)
+    return _run(request, pk, "{kind, action?: claim | concede | refuse, move?}", "kind", act)
 
 
 def _client_id(data: dict) -> str:

@@ -28,19 +28,19 @@ def rejected(exc: MoveRejected) -> Response:
 MAX_ID = 2**63 - 1  # a bigger id would overflow PostgreSQL's bigint: no such game, not a 500
 
 
-def _load(game_id: int, user) -> Game | None:
+def _load(pk: int, user) -> Game | None:
     """The game if ``user`` may see it: the public sees published rounds of public events, arbiters see all."""
-    if game_id > MAX_ID:
+    if pk > MAX_ID:
         return None
-    return visible_game(game_id, user)
+    return visible_game(pk, user)
 
 
 @extend_schema(responses={200: OpenApiResponse(description="The game: players, position, clocks, legal moves, result")})
 @api_view(["GET"])
 @permission_classes([AllowAny])
-def game_view(request, game_id: int):
+def game_view(request, pk: int):
     """The live state of a game; every read checks the clock (a fallen flag ends the game first)."""
-    game = _load(game_id, request.user)
+    game = _load(pk, request.user)
     if game is None:
         return Response({"detail": "no such game", "errors": {"game": ["no such game"]}}, status=404)
     now = timezone.now()
@@ -88,18 +88,18 @@ def _json_only(view):
 @renderer_classes([JSONRenderer])
 @permission_classes([AllowAny])  # checked below, so that a missing login is answered like every other refusal
 @_json_only
-def move_view(request, game_id: int):
+def move_view(request, pk: int):
     """Play a move (Parity Chess: seal it; Switch-Side Chain-Chess: ``SAN/S`` claims a switch)."""
     if not request.user.is_authenticated:
         return login_required()
     data = json_object(request, "move", "{move, client_id?}")
     if isinstance(data, MoveRejected):
         return rejected(data)
-    if game_id > MAX_ID:
+    if pk > MAX_ID:
         return rejected(MoveRejected(404, "game", "no such game"))
     now = timezone.now()  # the server time of this request, read once
     try:
-        answer = submit_move(game_id, request.user, data.get("move"), data.get("client_id", ""), now=now)
+        answer = submit_move(pk, request.user, data.get("move"), data.get("client_id", ""), now=now)
     except MoveRejected as exc:
         return rejected(exc)
     pushed = getattr(answer.game, "pushed_detail", None)  # the state just pushed to the sockets, when it is everyone's
@@ -122,14 +122,14 @@ def move_view(request, game_id: int):
 )
 @api_view(["POST"])
 @permission_classes([AllowAny])  # checked below, as in move_view
-def clock_view(request, game_id: int):
+def clock_view(request, pk: int):
     """The arbiter's clock: {"action": "pause" | "resume" | "adjust", "side": "white" | "black", "seconds": ±N}.
 
     ``adjust`` adds (positive) or takes (negative) time from an army's clock (FIDE 7.5.5, 9.5, 12.9).
     """
     if not request.user.is_authenticated:
         return login_required()
-    game = _load(game_id, request.user)
+    game = _load(pk, request.user)
     if game is None:
         return rejected(MoveRejected(404, "game", "no such game"))
     if not is_arbiter(request.user, game.round.event):
@@ -145,7 +145,7 @@ def clock_view(request, game_id: int):
             return rejected(MoveRejected(400, "seconds", "a number of seconds to add (negative to take) is required"))
     now = timezone.now()
     try:
-        arbiter_clock(game_id, str(data.get("action", "")), side=data.get("side"), delta_ms=delta_ms, now=now)
+        arbiter_clock(pk, str(data.get("action", "")), side=data.get("side"), delta_ms=delta_ms, now=now)
     except MoveRejected as exc:
         return rejected(exc)
-    return Response(game_detail(_load(game_id, request.user), request.user, now))
+    return Response(game_detail(_load(pk, request.user), request.user, now))

@@ -21,6 +21,8 @@ from rest_framework.response import Response
 from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
+from games.api_filters import ReportFilter
+from games.models import ResultReport
 from games.reports import CLAIM_FIELDS, NothingToAnswer, NotYours, answer_report, report_result, resolve_open_reports
 from games.serializers_results import (
     ConfirmInputSerializer,
@@ -31,6 +33,7 @@ from games.serializers_results import (
     ResultInputSerializer,
 )
 from tournaments import game_states
+from tournaments.api_filters import GameFilter
 from tournaments.models import Game, Round
 from tournaments.services.events import is_arbiter  # one rule: an organizer of event A is no arbiter of B
 from tournaments.services.results import record_result
@@ -93,7 +96,8 @@ class MyGamesView(ListAPIView):
 
     serializer_class = MyGameSerializer
     permission_classes = [IsAuthenticated]
-    pagination_class = None
+    queryset = Game.objects.none()  # the model, for the filters and the schema; the rows are get_queryset's
+    filterset_class = GameFilter  # event, round, status, player; pages of config.api_lists
 
     def get_queryset(self):
         user = self.request.user
@@ -222,7 +226,8 @@ class GameReportsView(ListAPIView):
 
     serializer_class = ReportSerializer
     permission_classes = [IsAuthenticated]
-    pagination_class = None
+    queryset = ResultReport.objects.none()  # the model, for the filters and the schema
+    filterset_class = ReportFilter  # status, player; pages of config.api_lists
 
     def get_queryset(self):
         game = _game(self.kwargs["pk"])

@@ -9,13 +9,16 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
+from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournaments.api_filters import EventFilter
 from tournaments.models import Bye, Event
 from tournaments.public import progress, queries
 from tournaments.public.blocks import event_blocks
+from tournaments.public.queries import MAX_ROUND_NUMBER
 from tournaments.public.variant import current_variant, variant_from_block
 
 
@@ -240,12 +243,21 @@ class PublicAPIView(APIView):
         return event
 
 
-class EventListView(PublicAPIView):
+class EventListView(PublicAPIView, GenericAPIView):
+    """A page of the public events, newest first; ``?status=`` and ``?player=`` filter it (tournaments.api_filters)."""
+
+    queryset = Event.objects.none()  # the model, for the filters and the schema; the rows are get_queryset's
+    serializer_class = EventSummarySerializer
+    filterset_class = EventFilter
+
+    def get_queryset(self):
+        return queries.public_events().order_by("-created_at", "-id")
+
     @extend_schema(operation_id="events_list", responses=EventSummarySerializer(many=True), tags=["events"])
     def get(self, request):
         """The public events, newest first."""
-        events = queries.public_events().order_by("-created_at", "-id")
-        return Response(EventSummarySerializer(events, many=True, context={"request": request}).data)
+        events = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        return self.get_paginated_response(EventSummarySerializer(events, many=True, context={"request": request}).data)
 
 
 class EventDetailView(PublicAPIView):
@@ -257,26 +269,36 @@ class EventDetailView(PublicAPIView):
 
 
 AFTER = OpenApiParameter(
-    "after", int, description="The standings as they stood after this round (1 to the last published round).", required=False
+    "after",
+    {"type": "integer", "minimum": 1, "maximum": MAX_ROUND_NUMBER},
+    description="The standings as they stood after this round (1 to the last published round; a round not published "
+    "yet is a 404 naming `after`).",
+    required=False,
 )
-BAD_AFTER = OpenApiResponse(ErrorSerializer, description="`after` is not the number of a published round.")
+BAD_AFTER = OpenApiResponse(ErrorSerializer, description="`after` is not a round number.")
+NO_AFTER = OpenApiResponse(ErrorSerializer, description="No public event with this slug, or `after` names no published round.")
 
 
 class EventStandingsView(PublicAPIView):
     @extend_schema(
         operation_id="events_standings",
         parameters=[AFTER],
-        responses={200: StandingsSerializer, 400: BAD_AFTER, 404: NOT_FOUND},
+        responses={200: StandingsSerializer, 400: BAD_AFTER, 404: NO_AFTER},
         tags=["events"],
     )
     def get(self, request, slug: str):
         """The published standings (from the snapshot) with tiebreaks and the crosstable; ``?after=N``: as they
         stood after round N, computed from rounds 1..N."""
         event = self.event_or_404(slug)
+        if request.query_params.get("after") == "":
+            raise serializers.ValidationError({"after": ["give a round number, or leave the parameter out"]})
         try:
             after = progress.parse_after(request.query_params.get("after"), event)
         except progress.AfterError as error:
-            raise serializers.ValidationError({error.field: [str(error)]}) from None
+            # A round number that names no published round is a missing object, not bad input (the schema's bounds).
+            text = request.query_params.get("after", "")
+            missing = text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_ROUND_NUMBER
+            raise (NotFound if missing else serializers.ValidationError)({error.field: [str(error)]}) from None
         data = progress.standings_after(event, after)
         payload = {
             "event": event.slug,

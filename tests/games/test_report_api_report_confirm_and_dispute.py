@@ -32,7 +32,7 @@ def url(game, suffix=""):
 
 
 def test_my_games_lists_the_players_games_with_both_players(board):
-    games = board["white"].get("/api/me/games/").json()
+    games = board["white"].get("/api/me/games/").json()["results"]
     assert len(games) == 1
     row = games[0]
     assert row["id"] == board["game"].pk
@@ -58,7 +58,7 @@ def test_a_report_then_a_confirmation_makes_the_result_final(board, django_captu
     game.refresh_from_db()
     assert (game.result, game.termination, game.result_status) == ("1-0", "checkmate", "final")
     assert (game.white_points, game.black_points) == (Decimal("100"), Decimal("0"))
-    assert board["white"].get("/api/me/games/").json()[0]["result"] == "1-0"
+    assert board["white"].get("/api/me/games/").json()["results"][0]["result"] == "1-0"
     # Publishing ran (eagerly in tests): the snapshot has the points.
     rows = StandingsSnapshot.objects.get(event=game.round.event).data["rows"]
     assert rows[0]["name"] == "Anna Berger" and rows[0]["points"] == 100.0
@@ -104,7 +104,7 @@ def test_a_dispute_waits_for_the_arbiter_who_decides(board):
     assert decided.status_code == 200
     assert decided.json()["result"] == "0-1" and decided.json()["black_points"] == 100.0
     assert ResultReport.objects.get(game=game).status == ResultReport.Status.RESOLVED
-    reports = board["arbiter"].get(f"/api/games/{game.pk}/reports/").json()
+    reports = board["arbiter"].get(f"/api/games/{game.pk}/reports/").json()["results"]
     assert reports[0]["status"] == "resolved"
 
 

@@ -131,7 +131,7 @@ def test_the_audit_trail_is_newest_first_with_who_what_before_and_after(api):
     client, slug = api
     board = paired(client, slug)["boards"][0]
     patch(client, slug, 1, board["black"]["id"], board["white"]["id"])
-    trail = client.get(f"/api/events/{slug}/audit/").json()
+    trail = client.get(f"/api/events/{slug}/audit/").json()["results"]
     assert [e["action"] for e in trail[:3]] == ["pairing-changed", "round-paired", "dice-rolled"]
     assert trail[-1]["action"] == "event-created"
     assert {"at", "by", "action", "before", "after"} <= set(trail[0])

@@ -6,14 +6,16 @@ from django.utils.text import slugify
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import PermissionDenied
+from rest_framework.generics import GenericAPIView
 from rest_framework.response import Response
 
 from tournaments import api_public, services
+from tournaments.api_filters import AuditFilter
 from tournaments.api_organizer.access import OrganizerView
 from tournaments.api_organizer.serializers import EventCreateSerializer, PlayerRowSerializer, field_errors
 from tournaments.api_public import EventDetailSerializer
-from tournaments.models import Event
-from tournaments.services.audit import trail
+from tournaments.models import Event, PairingChange
+from tournaments.services.audit import entries_of, entry
 
 ERRORS = OpenApiResponse(description='{"detail": reason, "errors": [{"row" or "board", "field", "reason"}]}: nothing changed')
 REFUSALS = {401: OpenApiResponse(description="No valid token"), 403: OpenApiResponse(description="Not your event")}
@@ -131,10 +133,16 @@ class AuditEntrySerializer(serializers.Serializer):
     after = serializers.JSONField(allow_null=True)
 
 
-class AuditView(OrganizerView):
+class AuditView(OrganizerView, GenericAPIView):
+    queryset = PairingChange.objects.none()  # the model, for the filters and the schema
+    serializer_class = AuditEntrySerializer
+    filterset_class = AuditFilter
+
     @extend_schema(operation_id="events_audit", responses={200: AuditEntrySerializer(many=True), **REFUSALS},
                    tags=["organizer"])  # fmt: skip
     def get(self, request, slug: str):
-        """The event's audit trail, newest first: who did what, when, with the state before and after."""
+        """A page of the event's audit trail, newest first: who did what, when, with the state before and after;
+        ``?round=`` and ``?action=`` filter it."""
         event = self.arbiter_event(slug)
-        return Response(AuditEntrySerializer(trail(event), many=True).data)
+        rows = self.paginate_queryset(self.filter_queryset(entries_of(event)))
+        return self.get_paginated_response(AuditEntrySerializer([entry(row) for row in rows], many=True).data)

@@ -63,18 +63,24 @@ def result_state(game: Game) -> dict | None:
 
 def trail(event: Event, limit: int | None = None) -> list[dict]:
     """The entries newest first: {at, by, action, round, description, before, after}."""
-    rows = PairingChange.objects.filter(event=event).select_related("user", "round").order_by("-at", "-id")
+    rows = entries_of(event)
     if limit:
         rows = rows[:limit]
-    return [
-        {
-            "at": row.at,
-            "by": row.user.get_username() if row.user else None,
-            "action": row.action or "note",
-            "round": row.round.number if row.round else None,
-            "description": row.description,
-            "before": row.before,
-            "after": row.after,
-        }
-        for row in rows
-    ]
+    return [entry(row) for row in rows]
+
+
+def entries_of(event: Event):
+    """The event's entries, newest first, as a queryset (the API filters and pages it)."""
+    return PairingChange.objects.filter(event=event).select_related("user", "round").order_by("-at", "-id")
+
+
+def entry(row: PairingChange) -> dict:
+    return {
+        "at": row.at,
+        "by": row.user.get_username() if row.user else None,
+        "action": row.action or "note",
+        "round": row.round.number if row.round else None,
+        "description": row.description,
+        "before": row.before,
+        "after": row.after,
+    }

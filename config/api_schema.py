@@ -1,0 +1,152 @@
+"""The OpenAPI schema says what the server does: every error status an operation can answer, in the one error shape.
+
+The project's :class:`AutoSchema` (``REST_FRAMEWORK["DEFAULT_SCHEMA_CLASS"]``) adds to each operation the refusals
+the API's common machinery gives, so no view has to list them and none can forget one:
+
+* 400 — a body that is not JSON, too deep, or fails validation; a query parameter (filter, page) that is not valid;
+* 401 — no token, or a token that does not check out, wherever the view authenticates (a shared public read that
+  takes a stale token as the public does not);
+* 403 — the caller is not allowed (not their game or event), or a session write without its CSRF token;
+* 404 — a path parameter names nothing the caller may see, or a page past the last;
+* 409 — a write on a resource whose state forbids it now (a finished game, a published round);
+* 413 — a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE``;
+* 429 — a throttled view (the token login).
+
+Every 4xx response of the schema is the one error body of ``config.api_errors`` (:class:`ApiErrorSerializer`),
+whatever the view declared. 405 is not listed per operation: it is the answer to a method the schema does not list
+for a path (JSON in the same shape, with an ``Allow`` header).
+
+Request bodies are as the server checks them: a strict input (``accounts.serializers.StrictSerializer``) has
+``additionalProperties: false``; a field that must not be blank has ``minLength: 1`` (requests have
+components of their own, ``COMPONENT_SPLIT_REQUEST``) and, when the server trims whitespace before the check, a
+pattern asking for one non-space character.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular import openapi
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from accounts.serializers import StrictSerializer
+
+UNSAFE = ("POST", "PUT", "PATCH", "DELETE")
+
+REASONS = {
+    400: "Bad input: the body or a query parameter; `errors` names each field",
+    401: "No valid token (`errors.token`)",
+    403: "Not allowed: not your game or event (or a session write without its CSRF token)",
+    404: "No such object for you (or a page past the last); `errors` names what was not found",
+    409: "The object's state forbids this now; nothing changed",
+    413: "The request body is too large (`errors.body`)",
+    429: "Too many requests (`errors.rate`); retry after the `Retry-After` header's seconds",
+}
+
+
+@extend_schema_field(
+    {
+        "description": "What was wrong, by field: `{field: [reason, ...]}` (nested like the body for nested fields); "
+        "the organizer API's row checks answer a list of `{row or board, field, reason}`.",
+        "oneOf": [
+            {"type": "object", "additionalProperties": True},
+            {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "field": {"type": "string"},
+                        "reason": {"type": "string"},
+                        "row": {"type": "integer"},
+                        "board": {"type": "integer"},
+                        "block": {"type": "integer"},
+                    },
+                    "required": ["field", "reason"],
+                },
+            },
+        ],
+    }
+)
+class ErrorsField(serializers.JSONField):
+    pass
+
+
+class ApiErrorSerializer(serializers.Serializer):
+    """The body of every API error (``config.api_errors``)."""
+
+    detail = serializers.CharField(help_text="The first reason, in words.")
+    errors = ErrorsField()
+
+
+def _authenticates(view, method: str) -> bool:
+    if method in getattr(view, "lenient_methods", ()):
+        return False  # a stale token on a shared read is the public, never a 401
+    return bool(getattr(view, "authentication_classes", ()))
+
+
+def _demands(schema: dict) -> bool:
+    """Whether an inline body schema requires something (drf-spectacular marks serializers' bodies itself)."""
+    if schema.get("required"):
+        return True
+    branches = schema.get("oneOf") or schema.get("anyOf")
+    return bool(branches) and all(_demands(branch) for branch in branches)
+
+
+class AutoSchema(openapi.AutoSchema):
+    def get_operation(self, path, path_regex, path_prefix, method, registry):
+        operation = super().get_operation(path, path_regex, path_prefix, method, registry)
+        if operation is None:
+            return None
+        body = operation.get("requestBody")
+        if body and not body.get("required"):
+            schemas = [media.get("schema", {}) for media in body.get("content", {}).values()]
+            body["required"] = bool(schemas) and all(_demands(schema) for schema in schemas)  # no body: a 400
+        responses = operation.setdefault("responses", {})
+        for code in self.error_statuses(operation):
+            responses.setdefault(str(code), {"description": REASONS[code]})
+        for code, response in responses.items():
+            if code.startswith("4"):
+                body = self._get_response_for_code(ApiErrorSerializer, code)
+                response["content"] = body["content"]
+                response.setdefault("description", REASONS.get(int(code), ""))
+        return operation
+
+    def error_statuses(self, operation: dict) -> list[int]:
+        """The refusals the common machinery can give this operation (see the module's docstring)."""
+        method = self.method.upper()
+        parameters = operation.get("parameters", [])
+        in_path = any(p.get("in") == "path" for p in parameters)
+        in_query = any(p.get("in") == "query" for p in parameters)
+        body = "requestBody" in operation
+        codes = []
+        if body or in_query:
+            codes.append(400)
+        if _authenticates(self.view, method):
+            codes += [401, 403]
+        if in_path or any(p.get("name") == "page" for p in parameters):
+            codes.append(404)
+        if method in UNSAFE and in_path:
+            codes.append(409)
+        if body:
+            codes.append(413)
+        if getattr(self.view, "throttle_classes", ()):
+            codes.append(429)
+        return codes
+
+    def _map_basic_serializer(self, serializer, direction):
+        schema = super()._map_basic_serializer(serializer, direction)
+        if direction == "request" and isinstance(serializer, StrictSerializer):
+            schema["additionalProperties"] = False  # a field it does not know is a 400 naming it
+        return schema
+
+    def _get_serializer_field_meta(self, field, direction):
+        meta = super()._get_serializer_field_meta(field, direction)
+        if (
+            direction == "request"
+            and isinstance(field, serializers.CharField)
+            and not isinstance(field, serializers.RegexField)
+            and not field.allow_blank
+            and not field.read_only
+            and field.trim_whitespace
+        ):
+            meta["pattern"] = r"\S"  # trimmed first: spaces alone are blank
+        return meta
