@@ -56,9 +56,9 @@ REASONS = {
                     "properties": {
                         "field": {"type": "string"},
                         "reason": {"type": "string"},
-                        "row": {"type": "integer"},
-                        "board": {"type": "integer"},
-                        "block": {"type": "integer"},
+                        "row": {"type": "integer", "nullable": True},
+                        "board": {"type": "integer", "nullable": True},
+                        "block": {"type": "integer", "nullable": True},
                     },
                     "required": ["field", "reason"],
                 },
@@ -100,6 +100,10 @@ class AutoSchema(openapi.AutoSchema):
         if body and not body.get("required"):
             schemas = [media.get("schema", {}) for media in body.get("content", {}).values()]
             body["required"] = bool(schemas) and all(_demands(schema) for schema in schemas)  # no body: a 400
+        if body and getattr(self.get_request_serializer(), "min_length", None):  # a list of at least N rows
+            for media in body.get("content", {}).values():
+                if media.get("schema", {}).get("type") == "array":
+                    media["schema"]["minItems"] = self.get_request_serializer().min_length
         responses = operation.setdefault("responses", {})
         for code in self.error_statuses(operation):
             responses.setdefault(str(code), {"description": REASONS[code]})

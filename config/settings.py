@@ -175,6 +175,8 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # Requests have components of their own, so a field the server will not take blank is minLength 1 there.
     "COMPONENT_SPLIT_REQUEST": True,
+    # A PATCH of this API checks its whole body (no partial updates): no "Patched" components with nothing required.
+    "COMPONENT_SPLIT_PATCH": False,
     # Bodies are documented as JSON, the API's language (forms are still parsed, for the browsable API).
     "PARSER_WHITELIST": ["config.parsers.BoundedJSONParser"],
     # One name per choice set, so the schema's enums are stable and distinct.

@@ -76,3 +76,15 @@ def test_request_strings_the_server_will_not_take_blank_are_not_blank(schema):
     assert "enum" in termination or "$ref" in termination or "allOf" in termination
     claim = schema["paths"]["/api/games/{id}/claim/"]["post"]["requestBody"]
     assert claim["required"] is True and len(claim["content"]["application/json"]["schema"]["oneOf"]) == 2
+
+
+def test_bodies_whose_fields_depend_on_each_other_say_how(schema):
+    paths = schema["paths"]
+    clock = paths["/api/games/{id}/clock/"]["post"]["requestBody"]["content"]["application/json"]["schema"]["oneOf"]
+    adjust = next(branch for branch in clock if branch["properties"]["action"]["enum"] == ["adjust"])
+    assert set(adjust["required"]) == {"action", "side", "seconds"}
+    results = paths["/api/events/{slug}/rounds/{number}/results/"]["post"]["requestBody"]["content"]["application/json"]
+    assert results["schema"]["minItems"] == 1
+    board = paths["/api/events/{slug}/rounds/{number}/boards/{board}/"]["patch"]["requestBody"]["content"]
+    component = board["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+    assert {"white", "black"} <= set(schema["components"]["schemas"][component]["required"])

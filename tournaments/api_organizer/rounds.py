@@ -163,7 +163,7 @@ class PublishView(OrganizerView):
 
 
 class ResultsView(OrganizerView):
-    @extend_schema(operation_id="events_round_results", request=ResultRowSerializer(many=True),
+    @extend_schema(operation_id="events_round_results", request=ResultRowSerializer(many=True, min_length=1),
                    responses={200: RoundOutSerializer, 400: ERRORS, 409: CONFLICT, **REFUSALS}, tags=["organizer"])  # fmt: skip
     def post(self, request, slug: str, number: int):
         """Enter or correct results: [{board, result, termination, forcing_side?, checking_side?, position?}].

@@ -126,7 +126,12 @@ def board_row(game: Game) -> dict:
 
 
 def bye_row(bye: Bye) -> dict:
-    return {"player": _player(bye.player), "kind": bye.kind, "points": float(bye.points)}
+    """A bye as the public round gives it (the player with federation and points before the round)."""
+    return {
+        "player": queries.board_player(bye.player, getattr(bye, "score_before", None)),
+        "kind": bye.kind,
+        "points": float(bye.points),
+    }
 
 
 def round_payload(event: Event, rnd: Round, *, staff: bool) -> dict:
