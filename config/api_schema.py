@@ -42,6 +42,16 @@ REASONS = {
     429: "Too many requests (`errors.rate`); retry after the `Retry-After` header's seconds",
 }
 
+# What each path parameter names. A game is ``{id}`` on every route; an event's identifier in the API (and in the
+# pages' URLs) is its slug, so it is ``{slug}``; rounds and boards are numbered within their event and round.
+PATH_NAMES = {
+    "id": "The game's id.",
+    "slug": "The event's slug: its identifier in the API and in the pages' URLs.",
+    "number": "The round's number within the event (from 1).",
+    "board": "The board's number within the round (from 1).",
+    "index": "The variant block's index within the event (from 1).",
+}
+
 
 @extend_schema_field(
     {
@@ -104,6 +114,9 @@ class AutoSchema(openapi.AutoSchema):
             for media in body.get("content", {}).values():
                 if media.get("schema", {}).get("type") == "array":
                     media["schema"]["minItems"] = self.get_request_serializer().min_length
+        for parameter in operation.get("parameters", []):
+            if parameter.get("in") == "path" and parameter["name"] in PATH_NAMES:
+                parameter.setdefault("description", PATH_NAMES[parameter["name"]])
         responses = operation.setdefault("responses", {})
         for code in self.error_statuses(operation):
             responses.setdefault(str(code), {"description": REASONS[code]})

@@ -167,7 +167,15 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Random Variant Chess events API",
-    "DESCRIPTION": "Pairings, results, standings and live play for chess-variant events.",
+    "DESCRIPTION": (
+        "Pairings, results, standings and live play for chess-variant events.\n\n"
+        "Log in with `POST /api/auth/token/` and send `Authorization: Token <key>`. Every error is JSON "
+        '`{"detail": reason, "errors": {field: [reasons]}}` (row checks of the organizer API: a list of '
+        "`{row or board, field, reason}`); each operation lists the statuses it answers, and a method a path does "
+        "not list is a 405 in the same shape. Lists are pages `{count, next, previous, results}` with `page` "
+        "(from 1) and `page_size` (1 to 200, default 50), filtered by the query parameters each list documents. "
+        "A game is `{id}` on every route; an event is named by its `{slug}`."
+    ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
