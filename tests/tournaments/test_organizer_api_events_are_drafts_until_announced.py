@@ -85,7 +85,7 @@ def test_a_slug_taken_is_refused_and_a_repeated_name_gets_a_new_slug():
     assert create_event(client, name="Autumn Open")["slug"] == "autumn-open-2"
     response = client.post("/api/events/", {"name": "X", "slug": "autumn-open", "format": "swiss", "rounds": 3,
                                             "variant_policy": "rvc-one-roll", "scoring": "dynamic"}, format="json")  # fmt: skip
-    assert response.status_code == 400 and response.json()["errors"][0]["field"] == "slug"
+    assert response.status_code == 409 and response.json()["errors"][0]["field"] == "slug"
     assert Event.objects.count() == 2
 
 

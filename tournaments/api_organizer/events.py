@@ -19,6 +19,7 @@ from tournaments.services.audit import entries_of, entry
 
 ERRORS = OpenApiResponse(description='{"detail": reason, "errors": [{"row" or "board", "field", "reason"}]}: nothing changed')
 REFUSALS = {401: OpenApiResponse(description="No valid token"), 403: OpenApiResponse(description="Not your event")}
+SLUG_TAKEN = OpenApiResponse(description="An event with this slug exists already: nothing changed")
 MAX_CSV_BYTES = 2_000_000
 
 
@@ -39,7 +40,7 @@ class EventCollectionView(OrganizerView, api_public.EventListView):
     @extend_schema(
         operation_id="events_create",
         request=EventCreateSerializer,
-        responses={201: EventDetailSerializer, 400: ERRORS, **REFUSALS},
+        responses={201: EventDetailSerializer, 400: ERRORS, 409: SLUG_TAKEN, **REFUSALS},
         tags=["organizer"],
     )
     def post(self, request):
@@ -52,7 +53,7 @@ class EventCollectionView(OrganizerView, api_public.EventListView):
         data = dict(form.validated_data)
         slug = data.pop("slug", None) or unique_slug(data["name"])
         if Event.objects.filter(slug=slug).exists():
-            return self.refuse("slug", f"an event with slug {slug!r} exists already")
+            return self.refuse("slug", f"an event with slug {slug!r} exists already", status.HTTP_409_CONFLICT)
         data["rounds_planned"] = data.pop("rounds")
         data.pop("variant", None)
         event = services.create_event(slug=slug, organizer=request.user, by=request.user, **data)

@@ -19,6 +19,15 @@ POLICY_FROM_API = {name: stored for stored, name in POLICY_TO_API.items()}
 MAX_ROUNDS = 99
 
 
+class JsonBooleanField(serializers.BooleanField):
+    """``true`` or ``false`` as JSON writes them: the schema's boolean, not DRF's "yes", 1 or "on"."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
+
+
 class EventCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=200)
     format = serializers.ChoiceField(choices=Event.Format.choices)
@@ -34,7 +43,7 @@ class EventCreateSerializer(serializers.Serializer):
     city = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
     federation = serializers.RegexField(r"^[A-Za-z]{3}$", required=False, allow_blank=True, default="",
                                         help_text="Three-letter FIDE federation code, e.g. AUT.")  # fmt: skip
-    is_public = serializers.BooleanField(required=False, default=True)
+    is_public = JsonBooleanField(required=False, default=True)
 
     def validate(self, data: dict) -> dict:
         policy = POLICY_FROM_API[data["variant_policy"]]
