@@ -17,9 +17,10 @@ whatever the view declared. 405 is not listed per operation: it is the answer to
 for a path (JSON in the same shape, with an ``Allow`` header).
 
 Request bodies are as the server checks them: a strict input (``accounts.serializers.StrictSerializer``) has
-``additionalProperties: false``; a field that must not be blank has ``minLength: 1`` (requests have
-components of their own, ``COMPONENT_SPLIT_REQUEST``) and, when the server trims whitespace before the check, a
-pattern asking for one non-space character.
+``additionalProperties: false``; one whose ``validate()`` ties fields together says how in ``schema_one_of``; a
+field that must not be blank has ``minLength: 1`` (requests have components of their own,
+``COMPONENT_SPLIT_REQUEST``) and, when the server trims whitespace before the check, a pattern asking for one
+non-space character.
 """
 
 from __future__ import annotations
@@ -153,6 +154,9 @@ class AutoSchema(openapi.AutoSchema):
         schema = super()._map_basic_serializer(serializer, direction)
         if direction == "request" and isinstance(serializer, StrictSerializer):
             schema["additionalProperties"] = False  # a field it does not know is a 400 naming it
+        one_of = getattr(serializer, "schema_one_of", None)  # rules tying one field to another (its validate())
+        if direction == "request" and one_of:
+            schema["oneOf"] = one_of() if callable(one_of) else one_of
         return schema
 
     def _get_serializer_field_meta(self, field, direction):

@@ -6,6 +6,8 @@ The API names the variant policies ``rvc-one-roll``, ``rvc-two-rolls`` and ``fix
 
 from __future__ import annotations
 
+import re
+
 from rest_framework import serializers
 
 from tournaments.api_public import POLICY_TO_API
@@ -17,6 +19,11 @@ from variants.registry import fixed_keys, rolled_key
 
 POLICY_FROM_API = {name: stored for stored, name in POLICY_TO_API.items()}
 MAX_ROUNDS = 99
+
+
+def one_of_texts(texts) -> dict:
+    """A string schema that is exactly one of ``texts``."""
+    return {"type": "string", "pattern": "^(?:" + "|".join(re.escape(t) for t in texts) + ")$"}
 
 
 class JsonBooleanField(serializers.BooleanField):
@@ -44,6 +51,18 @@ class EventCreateSerializer(serializers.Serializer):
     federation = serializers.RegexField(r"^[A-Za-z]{3}$", required=False, allow_blank=True, default="",
                                         help_text="Three-letter FIDE federation code, e.g. AUT.")  # fmt: skip
     is_public = JsonBooleanField(required=False, default=True)
+
+    @staticmethod
+    def schema_one_of() -> list[dict]:
+        """validate() in the schema (config.api_schema): a fixed policy names its variant, the dice policies none.
+        Patterns, not enums: drf-spectacular would merge these partial choice sets into the fields' named enums."""
+        dice = [name for name, stored in POLICY_FROM_API.items() if stored != Event.VariantPolicy.FIXED]
+        fixed = [name for name, stored in POLICY_FROM_API.items() if stored == Event.VariantPolicy.FIXED]
+        return [
+            {"properties": {"variant_policy": one_of_texts(fixed), "variant": one_of_texts(fixed_keys())},
+             "required": ["variant"]},
+            {"properties": {"variant_policy": one_of_texts(dice), "variant": one_of_texts(["", rolled_key()])}},
+        ]  # fmt: skip
 
     def validate(self, data: dict) -> dict:
         policy = POLICY_FROM_API[data["variant_policy"]]
