@@ -87,8 +87,12 @@ def measure(name: str, board: chess.Board, repeat: int) -> list[tuple[str, str, 
     clear = chains._chain_squares.cache_clear
     assert chains.chain_squares(occupied) == every_piece_today(occupied), name  # same answer before timing it
     rows = [
-        (name, "every piece", times_ms(lambda: chains.chain_squares(occupied), repeat, clear),
-         times_ms(lambda: every_piece_today(occupied), max(5, repeat // 5))),
+        (
+            name,
+            "every piece",
+            times_ms(lambda: chains.chain_squares(occupied), repeat, clear),
+            times_ms(lambda: every_piece_today(occupied), max(5, repeat // 5)),
+        ),
     ]
     questions = mover_questions(board)
     new = [t for occ, sq in questions for t in times_ms(lambda o=occ, s=sq: chains.forms_chain(o, s), 5, clear)]
@@ -109,8 +113,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=200, help="calls per figure of the new method")
     args = parser.parse_args()
-    print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs; "
-          f"load average {os.getloadavg()[0]:.2f} at the start")
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs; "
+        f"load average {os.getloadavg()[0]:.2f} at the start"
+    )
     header = f"{'position':<15} {'question':<18} {'new median':>10} {'new p90':>8} {'today median':>12} {'today p90':>9}"
     header += f" {'ratio':>7}"
     print(header)

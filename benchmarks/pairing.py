@@ -88,10 +88,14 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--today-up-to", type=int, default=5000, help="largest field also paired as before issue 15")
     args = parser.parse_args()
-    print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} at the start; round {args.number}, "
-          f"pieces of {swiss.SLIDING_BLOCK} (overlap {swiss.SLIDING_OVERLAP})")
-    print("| players | new: median s | new: slowest s | new: CPU s | growth (time / players) | pieces "
-          "| one matching as before s | total cost, new vs before | same boards | history s | load |")
+    print(
+        f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} at the start; round {args.number}, "
+        f"pieces of {swiss.SLIDING_BLOCK} (overlap {swiss.SLIDING_OVERLAP})"
+    )
+    print(
+        "| players | new: median s | new: slowest s | new: CPU s | growth (time / players) | pieces "
+        "| one matching as before s | total cost, new vs before | same boards | history s | load |"
+    )
     print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |")
     previous = None
     for n in args.sizes:
@@ -99,8 +103,11 @@ def main() -> None:
         growth = "" if previous is None else f"x{row['median'] / previous['median']:.1f} / x{n / previous['players']:.1f}"
         today = f"{row['today']:.3f}" if "today" in row else "-"
         same = f"{row['same']:.0%}" if "same" in row else "-"
-        print(f"| {n:,} | {row['median']:.3f} | {row['worst']:.3f} | {row['cpu']:.3f} | {growth} | {row['pieces']} | {today} "
-              f"| {row.get('cost', '-')} | {same} | {row['history']:.1f} | {row['load']:.2f} |", flush=True)
+        print(
+            f"| {n:,} | {row['median']:.3f} | {row['worst']:.3f} | {row['cpu']:.3f} | {growth} | {row['pieces']} | {today} "
+            f"| {row.get('cost', '-')} | {same} | {row['history']:.1f} | {row['load']:.2f} |",
+            flush=True,
+        )
         previous = row
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
 

@@ -24,9 +24,7 @@ class Task(models.Model):
     kwargs = models.JSONField(default=dict, blank=True)
     key = models.CharField(max_length=200, blank=True, help_text="One waiting task per key: later requests join it")
     target = models.CharField(max_length=200, blank=True, help_text="What the task works on, for people")
-    requested_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     task_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     due = models.DateTimeField(null=True, blank=True, help_text="Not to run before (empty: at once)")
     state = models.CharField(max_length=10, choices=State.choices, default=State.WAITING)

@@ -114,7 +114,7 @@ def send(pk: int) -> bool:
 
 
 def _send(pk: int) -> str:
-    """"sent", "skipped" (not waiting, not due soon, or claimed by another sender) or "failed" (no broker)."""
+    """ "sent", "skipped" (not waiting, not due soon, or claimed by another sender) or "failed" (no broker)."""
     now = timezone.now()
     if not _claim(pk, now):
         return "skipped"

@@ -86,7 +86,7 @@ def list_records(items: object, errors: _Errors) -> list[tuple[int, dict]]:
     records = []
     for number, item in enumerate(items, start=1):
         if not isinstance(item, dict):
-            errors.add(number, "body", "each player is an object such as {\"name\": \"Anna Berger\", \"rating\": 2150}")
+            errors.add(number, "body", 'each player is an object such as {"name": "Anna Berger", "rating": 2150}')
             continue
         unknown = sorted(str(k) for k in item if k not in COLUMNS)
         for key in unknown:

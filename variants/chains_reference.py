@@ -179,4 +179,3 @@ def forms_chain_reference(occupied: int, square: int) -> bool:
             graph[x].add(y)
             graph[y].add(x)
     return False
-

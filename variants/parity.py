@@ -258,6 +258,4 @@ def _describe(result) -> str:
     return "; ".join(notes)
 
 
-
-
 __all__ = ["BLACK", "WHITE", "ParityEngine", "ParitySingleEngine", "read_move", "san"]

@@ -23,4 +23,3 @@ def replay(variant: str, text: str) -> list[str]:
         winner_seat = engine.controller(outcome.winner) if outcome.winner else None
         last = f"{seat_result(winner_seat)} {outcome.termination}"
     return [engine.position(), last]
-

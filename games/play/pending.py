@@ -18,6 +18,7 @@ from variants.base import PERPETUAL_CHECK, THREEFOLD
 WAITING = (GameAction.Status.OPEN, GameAction.Status.ARBITER)
 CLAIMS = (GameAction.Kind.THREEFOLD, GameAction.Kind.FIFTY_MOVES, GameAction.Kind.PERPETUAL_CHECK)
 
+
 def waiting_actions(game: Game) -> list[GameAction]:
     """The game's offers and claims still waiting (read once per request and kept on the game object)."""
     found = getattr(game, "waiting", None)

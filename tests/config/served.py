@@ -24,8 +24,16 @@ ROOT = Path(__file__).resolve().parents[2]
 BIN = ROOT / ".venv" / "bin"
 # Variables of the test run that must not reach a served process unless a test sets them itself.
 _PRIVATE = (
-    "DATABASE_URL", "DB_CONN_MAX_AGE", "DB_POOL_SIZE", "CACHE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND",
-    "CELERY_QUEUE", "CHANNEL_LAYER_URL", "REDIS_URL", "LOGIN_THROTTLE",
+    "DATABASE_URL",
+    "DB_CONN_MAX_AGE",
+    "DB_POOL_SIZE",
+    "CACHE_URL",
+    "CELERY_BROKER_URL",
+    "CELERY_RESULT_BACKEND",
+    "CELERY_QUEUE",
+    "CHANNEL_LAYER_URL",
+    "REDIS_URL",
+    "LOGIN_THROTTLE",
 )
 
 

@@ -44,9 +44,7 @@ def test_a_path_missing_its_slash_says_which_path_was_meant():
     assert "did you mean /api/auth/token/" in _shape(response, "path")["detail"]
 
 
-@pytest.mark.parametrize(
-    ("method", "path"), [("delete", "/api/auth/token/"), ("post", "/api/"), ("get", "/api/auth/token/")]
-)
+@pytest.mark.parametrize(("method", "path"), [("delete", "/api/auth/token/"), ("post", "/api/"), ("get", "/api/auth/token/")])
 def test_a_wrong_method_is_a_json_405_naming_the_method(method, path):
     response = getattr(Client(), method)(path)
     assert response.status_code == 405

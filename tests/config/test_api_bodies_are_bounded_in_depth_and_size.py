@@ -77,9 +77,7 @@ def test_an_oversized_json_body_is_a_413_naming_the_body_even_as_a_stream(settin
 
 
 def test_a_body_in_a_text_encoding_that_does_not_decode_is_a_400():
-    response = _anonymous().post(
-        "/api/auth/token/", data=b'{"username": "\xff"}', content_type="application/json; charset=utf-8"
-    )
+    response = _anonymous().post("/api/auth/token/", data=b'{"username": "\xff"}', content_type="application/json; charset=utf-8")
     assert response.status_code == 400
     assert "body" in response.json()["errors"]
 

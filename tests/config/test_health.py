@@ -31,7 +31,10 @@ def test_entry_points_are_served(client, path):
 @pytest.mark.django_db
 def test_a_cache_that_does_not_answer_is_a_503_naming_the_cache(client, settings):
     settings.REDIS_CACHE_URL = "redis://127.0.0.1:1/0"
-    settings.CACHES = {**settings.CACHES, "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:1/0"}}
+    settings.CACHES = {
+        **settings.CACHES,
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:1/0"},
+    }
     response = client.get("/healthz")
     assert response.status_code == 503
     assert response.json()["down"] == ["cache"]

@@ -17,7 +17,6 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 pytestmark = BROWSER_MARKS
 
 
-
 def open_live(browser, server, game, width: int):
     context = browser.new_context(viewport={"width": width, "height": 900})
     page = context.new_page()

@@ -28,7 +28,6 @@ GRIFFIN_AND_RHINOCEROS = "rcntyxmktncr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RCN
 pytestmark = BROWSER_MARKS
 
 
-
 def _page(browser, width: int):
     context = browser.new_context(viewport={"width": width, "height": 900})
     page = context.new_page()

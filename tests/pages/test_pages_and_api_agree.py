@@ -12,9 +12,7 @@ def _name(cell: str) -> str:
     return cell.rsplit(" ", 1)[0]
 
 
-def test_each_published_round_lists_the_same_boards_results_points_and_scores_on_the_page_and_in_the_api(
-    client, spring_open
-):
+def test_each_published_round_lists_the_same_boards_results_points_and_scores_on_the_page_and_in_the_api(client, spring_open):
     for number in (1, 2):
         api = client.get(f"/api/events/spring-open/rounds/{number}/").json()
         page = table_with_caption(client.get(f"/events/spring-open/rounds/{number}/").content.decode(), f"round {number}")

@@ -18,7 +18,6 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 pytestmark = BROWSER_MARKS
 
 
-
 @pytest.fixture
 def page(browser, live_server, transactional_db, spring_open):
     context = browser.new_context(java_script_enabled=False, viewport={"width": 1280, "height": 900})

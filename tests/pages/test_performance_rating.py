@@ -60,4 +60,3 @@ def test_a_players_line_counts_games_over_the_board_with_a_final_result_only():
     }
     ratings = {2: 2100, 3: 1900, 4: 2500, 5: 2600}
     assert line_performance(line, ratings, game_total=100.0) == 2000 + 0  # (60 + 40) / 200 against 2100 and 1900
-

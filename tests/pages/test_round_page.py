@@ -56,7 +56,7 @@ def test_the_round_page_draws_the_variant_of_its_block_with_the_legend_of_its_pi
     html = client.get("/events/spring-open/rounds/2/").content.decode()
     assert 'id="round-variant"' in html and 'data-files="12" data-ranks="8"' in html
     assert "for rounds 1 and 2 (12x8 board)</title>" in html
-    legend = html.split("<section class=\"piece-legend\"", 1)[1].split("</section>", 1)[0]
+    legend = html.split('<section class="piece-legend"', 1)[1].split("</section>", 1)[0]
     # The 1-3-5 array from a to l (Cannon, Horse-Camel, Horse, Bishop, Queen, Man, King), each piece once, then the pawn.
     names = re.findall(r'data-legend-piece="([^"]+)"', legend)
     assert names == ["Cannon", "Horse-Camel", "Horse", "Bishop", "Queen", "Man", "King", "Pawn"]

@@ -28,7 +28,6 @@ GOOD_CSV = (b"name,rating,federation\nAnna Berger,2150,AUT\nBen Carter,2090,ENG\
 pytestmark = BROWSER_MARKS
 
 
-
 def _shots(browser, page, name: str, replay=None) -> None:
     """The page as it is now at 1400 px, and the same address at 390 px (a phone) in the same session; ``replay``
     repeats on the phone what was done to reach the state shown (a refused save, say)."""

@@ -101,4 +101,3 @@ class PairingChangeAdmin(EventScoped, admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False  # an audit trail is never edited
-

@@ -77,8 +77,8 @@ def scores_before(rnd: Round) -> dict[int, float]:
     for side in ("white", "black"):
         for player, points in games.values(f"{side}_id").annotate(total=Sum(f"{side}_points")).values_list(f"{side}_id", "total"):
             scores[player] += float(points or 0)
-    for player, points in Bye.objects.filter(**earlier).values("player_id").annotate(total=Sum("points")).values_list(
-        "player_id", "total"
+    for player, points in (
+        Bye.objects.filter(**earlier).values("player_id").annotate(total=Sum("points")).values_list("player_id", "total")
     ):
         scores[player] += float(points or 0)
     return dict(scores)

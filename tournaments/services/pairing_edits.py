@@ -66,9 +66,7 @@ def editable_round(rnd: Round) -> Round:
 
 
 @transaction.atomic
-def set_round_pairings(
-    rnd: Round, boards: Boards, *, by=None, override: str = "", note: str = "", at_board: int = 0
-) -> Round:
+def set_round_pairings(rnd: Round, boards: Boards, *, by=None, override: str = "", note: str = "", at_board: int = 0) -> Round:
     """Replace an unpublished round's boards with ``boards`` = [(white id, black id)] in board order.
 
     Players left out who were paired get a pairing bye. Refused (RowErrors naming each board and field, nothing

@@ -86,8 +86,14 @@ def review_rows(rnd: Round) -> dict:
             }
         )
     byes = [
-        {"player_id": bye.player_id, "name": bye.player.name, "kind": bye.kind, "kind_display": bye.get_kind_display(),
-         "points": float(bye.points), "pairing": bye.kind == Bye.Kind.PAIRING}  # fmt: skip
+        {
+            "player_id": bye.player_id,
+            "name": bye.player.name,
+            "kind": bye.kind,
+            "kind_display": bye.get_kind_display(),
+            "points": float(bye.points),
+            "pairing": bye.kind == Bye.Kind.PAIRING,
+        }  # fmt: skip
         for bye in rnd.byes.select_related("player").order_by("player__name")
     ]
     return {"boards": boards, "byes": byes, "pattern": "Colours change only after odd-numbered rounds: W B B W W B …"}
