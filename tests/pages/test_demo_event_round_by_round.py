@@ -92,10 +92,16 @@ def test_rank_changes_in_the_api_follow_the_standings_of_consecutive_rounds(clie
 
 
 def test_a_bad_after_is_a_400_naming_the_field(client, demo):
-    for bad in ("0", str(ROUNDS + 1), "two", "1e1"):
+    for bad in ("0", "two", "1e1"):
         response = client.get(f"/api/events/{SLUG}/standings/?after={bad}")
         assert response.status_code == 400, bad
         assert list(response.json()["errors"]) == ["after"]
+
+
+def test_an_after_past_the_published_rounds_is_a_404_naming_the_field(client, demo):
+    response = client.get(f"/api/events/{SLUG}/standings/?after={ROUNDS + 1}")
+    assert response.status_code == 404  # a round number, but no published round of that number (issue 17's schema)
+    assert list(response.json()["errors"]) == ["after"]
 
 
 def test_the_12x8_games_of_the_export_have_a_six_field_fen_and_the_castling_steps_in_a_tag(client, demo):
