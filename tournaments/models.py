@@ -67,6 +67,10 @@ class Event(models.Model):
     )
     time_control = models.CharField(max_length=64, default="90+30", help_text="e.g. 90+30, 40/5400:1800+30, d5")
     scoring = models.CharField(max_length=12, choices=Scoring.choices, default=Scoring.DYNAMIC)
+    baku_acceleration = models.BooleanField(
+        default=False,
+        help_text="Baku acceleration (FIDE C.04.5) for a Swiss paired by the FIDE Dutch system (a fixed variant).",
+    )
     tiebreaks = models.CharField(max_length=200, default=",".join(TIEBREAKS), blank=True)
     organizer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_events")
     arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="arbitrated_events")

@@ -24,6 +24,7 @@ from tournaments.models import Event
 from tournaments.public import display, player_view, progress, queries, round_view
 from tournaments.public.cache import per_snapshot
 from tournaments.public.variant import current_variant
+from tournaments.services.pairing_system import pairing_system_label
 
 
 def public_event_or_404(slug: str) -> Event:
@@ -56,6 +57,7 @@ def event_detail(request, slug: str):
         array_rows=display.back_rank_rows(variant),
         registrations=queries.event_players(event),
         trf_available=exports.trf_available(event),
+        pairing_system=pairing_system_label(event),
         tiebreaks=queries.event_tiebreak_codes(event),
         schedule=progress.schedule(event),
     )

@@ -54,6 +54,7 @@ def hub_view(model_admin, request, pk: int):
         "rounds": rounds,
         "next_round": (rounds[-1].number + 1) if rounds else 1,
         "total": services.rounds_total(event),
+        "pairing_system": services.pairing_system_label(event),
         "players": event.registrations.count(),
         "blocks": event_blocks(event),
         "audit": trail(event, limit=12),

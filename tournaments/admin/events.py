@@ -55,7 +55,12 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
     filter_horizontal = ["arbiters"]
     inlines = [RegistrationInline, ForbiddenPairingInline]
     actions = ["announce_events", "pair_next_round", "publish_paired_round", "close_events"]
-    readonly_fields = ["status", "tools"]
+    readonly_fields = ["status", "pairing_system", "tools"]
+
+    @admin.display(description="Pairing system")
+    def pairing_system(self, obj):
+        # Chosen from the variant policy (tournaments.services.pairing_system): shown, never set by hand.
+        return services.pairing_system_label(obj) if obj.pk else "—"
 
     @admin.display(description="Director")
     def tools(self, obj):
@@ -108,7 +113,7 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
         if obj is not None and not services.is_organizer(request.user, obj) and not self._sees_all(request, "change"):
             fields += ["name", "slug", "format", "rounds_planned", "variant_policy", "variant_key", "time_control",
                        "scoring", "tiebreaks", "organizer", "arbiters", "is_public", "starts_on", "city",
-                       "federation"]  # fmt: skip
+                       "federation", "baku_acceleration"]  # fmt: skip
         return fields
 
     def get_changeform_initial_data(self, request):

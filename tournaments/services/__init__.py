@@ -32,6 +32,7 @@ from tournaments.services.events import (
 )
 from tournaments.services.lifecycle import announce_event, late_entry, schedule_round
 from tournaments.services.pairing_edits import exchange_players, move_bye, set_board, set_round_pairings, swap_colours
+from tournaments.services.pairing_system import pairing_system_for, pairing_system_label
 from tournaments.services.result_grid import enter_results
 from tournaments.services.rounds import (
     delete_round,
@@ -66,6 +67,8 @@ __all__ = [
     "late_entry",
     "move_bye",
     "pair_round",
+    "pairing_system_for",
+    "pairing_system_label",
     "prepare_event",
     "publish_round",
     "refresh_round_status",

@@ -59,6 +59,15 @@ def event_history(event: Event, before_round: int | None = None) -> dict[int, Pl
     return histories
 
 
+def plays(reg: Registration, number: int) -> bool:
+    """Whether the registration takes part in round ``number``: arrived (late entries) and not withdrawn before it."""
+    if reg.joined_round > number:
+        return False
+    if reg.status == Registration.Status.WITHDRAWN:
+        return reg.withdrawn_after_round is not None and reg.withdrawn_after_round >= number
+    return True
+
+
 def last_round(event: Event) -> Round | None:
     return Round.objects.filter(event=event).order_by("-number").first()
 

@@ -16,7 +16,8 @@ from tournaments.services import audit as log
 from tournaments.services.colour_draw import first_white
 from tournaments.services.dice import roll_for_round
 from tournaments.services.errors import Conflict
-from tournaments.services.history import event_history, last_round, rounds_total
+from tournaments.services.history import event_history, last_round, plays, rounds_total
+from tournaments.services.pairing_system import DUTCH, dutch_pairings, pairing_system_for
 from tournaments.signals import ROUND_PUBLISHED, send_change
 
 __all__ = ["pair_round", "publish_round", "refresh_round_status", "rounds_total", "unpair_round", "delete_round"]
@@ -72,14 +73,6 @@ def _seed_if_unseeded(event: Event) -> None:
     for number, reg in enumerate(sorted(regs, key=lambda r: (-r.player.rating, r.player.name, r.id)), start=1):
         reg.seed = number
         reg.save(update_fields=["seed"])
-
-
-def plays(reg: Registration, number: int) -> bool:
-    if reg.joined_round > number:
-        return False
-    if reg.status == Registration.Status.WITHDRAWN:
-        return reg.withdrawn_after_round is not None and reg.withdrawn_after_round >= number
-    return True
 
 
 @transaction.atomic
@@ -152,6 +145,9 @@ def _write_pairings(rnd: Round, pairs: list[tuple[int, int]], byes: list[tuple[i
 
 
 def _pairings(event: Event, number: int) -> tuple[list[tuple[int, int]], list[tuple[int, str]]]:
+    """The boards and byes of round ``number`` by the event's pairing system (:func:`pairing_system_for`): the
+    FIDE Dutch system for a Swiss in a fixed variant, the seed's schedule for Random Variant Chess, the
+    round-robin or match schedule otherwise. Requested byes are the same in all of them."""
     regs = lineup(event)
     requested = set(
         ByeRequest.objects.filter(registration__event=event, round_number=number).values_list(
@@ -160,6 +156,10 @@ def _pairings(event: Event, number: int) -> tuple[list[tuple[int, int]], list[tu
     )
     playing = {r.player_id for r in regs if plays(r, number) and r.player_id not in requested}
     byes = [(pid, Bye.Kind.REQUESTED) for pid in sorted(requested)]
+    system = pairing_system_for(event)
+    if system == DUTCH:
+        pairs, bye = dutch_pairings(event, number)
+        return pairs, byes + ([(bye, Bye.Kind.PAIRING)] if bye is not None else [])
     plan = schedule(event)
     if plan is not None:
         scheduled = plan[number - 1]
@@ -174,7 +174,13 @@ def _pairings(event: Event, number: int) -> tuple[list[tuple[int, int]], list[tu
         if scheduled.bye is not None and ids[scheduled.bye] in playing:
             byes.append((ids[scheduled.bye], Bye.Kind.PAIRING))
         return pairs, byes
+    return _seed_schedule_pairings(event, number, playing, byes)
 
+
+def _seed_schedule_pairings(
+    event: Event, number: int, playing: set[int], byes: list[tuple[int, str]]
+) -> tuple[list[tuple[int, int]], list[tuple[int, str]]]:
+    """A Random Variant Chess Swiss round: the seed's colour schedule (:mod:`tournaments.pairing.swiss`)."""
     history = event_history(event, before_round=number)
     players = [
         SwissPlayer(
