@@ -4,7 +4,8 @@
 * Run with a Python that lacks the project's packages (``python manage.py ...`` outside the virtualenv), it
   re-runs itself with ``.venv/bin/python`` when that exists (``make run`` and ``make test`` create it).
 * The pure rules tools (``perft``, ``replay``, ``rvc_layout``) need no database: they run straight from
-  :mod:`variants.cli` without starting Django, whose start-up costs more than their work.
+  :mod:`variants.cli` without starting Django, whose start-up costs more than their work. So does ``pair_trf``
+  (the FIDE Dutch pairing of a TRF file), from :mod:`tournaments.pairing.dutch.cli`.
 """
 
 import os
@@ -12,7 +13,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
-PURE_TOOLS = {"perft", "replay", "rvc_layout"}
+PURE_TOOLS = {"perft", "replay", "rvc_layout", "pair_trf"}
 
 
 def _reexec_in_venv() -> None:
@@ -32,6 +33,10 @@ def main() -> None:
     _reexec_in_venv()
     if len(sys.argv) > 1 and sys.argv[1] in PURE_TOOLS:
         sys.path.insert(0, str(ROOT))
+        if sys.argv[1] == "pair_trf":  # same arguments and output as the Django command of that name
+            from tournaments.pairing.dutch.cli import main as pair_trf_main
+
+            sys.exit(pair_trf_main(sys.argv[2:]))
         from variants.cli import main as tool_main
 
         sys.exit(tool_main(sys.argv[1], sys.argv[2:], prog=Path(sys.argv[0]).name))

@@ -6,8 +6,9 @@ Each event's history is made by pairing its earlier rounds with our engine (iden
 tests/pairing/test_dutch_matches_bbppairings.py) and drawing results from the ratings with a fixed seed (draws,
 3% forfeits, 2% half-point byes requested in advance). The TRF before the measured round is written once under
 ``--work`` and both engines pair that same file: ours in-process (``pair_dutch``, parse included, best of
-``--repeat``), as ``manage.py pair_trf`` (Django starts) and as ``python -m tournaments.pairing.dutch.cli`` (no
-Django), bbpPairings (``--bbp`` or $BBPPAIRINGS; skipped when absent) as a process. All outputs are compared.
+``--repeat``), as ``manage.py pair_trf`` (one of manage.py's pure tools: Django does not start) and as
+``python -m tournaments.pairing.dutch.cli``, bbpPairings (``--bbp`` or $BBPPAIRINGS; skipped when absent) as a
+process. All outputs are compared.
 Results: docs/benchmarks.md.
 """
 

@@ -16,6 +16,7 @@ RUNS = [
     ["benchmarks/twilight_movegen.py"],
     ["benchmarks/chains.py"],
     ["benchmarks/pairing.py"],
+    ["benchmarks/dutch.py"],  # with bbpPairings side by side when BBPPAIRINGS names its binary
     ["benchmarks/standings.py"],
     ["benchmarks/standings_page.py"],
     ["benchmarks/live.py", "--write", "docs/benchmarks/live.md"],
