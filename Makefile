@@ -29,6 +29,7 @@ run: deps
 
 lint: test-deps
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 
 # Everything except the tests that need a real Celery worker (.ci/run starts one and runs those too) and the deep
 # checks marked slow (deep perft, the largest pairing fields), which `make test-slow` and CI run.
