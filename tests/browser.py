@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = "/usr/bin/chromium"
+ROOT = Path(__file__).resolve().parents[1]
 # Without the background-networking flags chromium tries, and fails, to reach the internet at every start.
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
@@ -39,3 +40,12 @@ def launched() -> Iterator:
             os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         else:
             os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+def screenshot_dir() -> Path:
+    """Where a browser test saves its screenshots: artifacts/screenshots/ (ignored by git), or with
+    ``DOCS_SCREENSHOTS=1`` docs/screenshots/, replacing the ones the docs show (a run of the tests then leaves the
+    tracked pictures alone unless asked to refresh them)."""
+    folder = ROOT / ("docs" if os.environ.get("DOCS_SCREENSHOTS") == "1" else "artifacts") / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

@@ -4,15 +4,13 @@ docs/screenshots/login-throttled-{1400,390}.png."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from django.core.cache import caches
 
 from accounts import throttling
-from tests.browser import BROWSER_MARKS
+from tests.browser import BROWSER_MARKS, screenshot_dir
 from tests.scoring import db
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SCREENSHOTS = screenshot_dir()  # docs/screenshots/ with DOCS_SCREENSHOTS=1
 
 pytestmark = BROWSER_MARKS
 

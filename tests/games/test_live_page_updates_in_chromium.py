@@ -6,13 +6,11 @@ Screenshots of the page at 1400 and 390 px wide go to docs/screenshots/live-game
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from tests.browser import BROWSER_MARKS
+from tests.browser import BROWSER_MARKS, screenshot_dir
 from tests.games.actions_support import post
 from tests.games.live_support import make_game
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SCREENSHOTS = screenshot_dir()  # docs/screenshots/ with DOCS_SCREENSHOTS=1
 
 pytestmark = BROWSER_MARKS
 

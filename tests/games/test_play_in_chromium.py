@@ -8,18 +8,16 @@ and a Rhinoceros) and of its legend go to docs/screenshots/play-{1400,390}.png a
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from django.conf import settings
 from django.test import Client
 
-from tests.browser import BROWSER_MARKS
+from tests.browser import BROWSER_MARKS, screenshot_dir
 from tests.games.asgi_server import token_for
 from tests.games.live_support import make_game
 from tournaments.models import Game
 from variants.dice import layout
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SCREENSHOTS = screenshot_dir()  # docs/screenshots/ with DOCS_SCREENSHOTS=1
 PASSWORD = "clicking is playing 14"
 # No roll puts a Griffin and a Rhinoceros in one array (both replace the Queen), so the screenshot's game starts
 # from a position an arbiter set: the 2-4-6 array with its Elephants replaced by a Rhinoceros and a Man.

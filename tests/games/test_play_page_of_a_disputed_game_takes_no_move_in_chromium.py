@@ -5,17 +5,15 @@ live-game-disputed-{1400,390}.png."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from django.conf import settings
 from django.test import Client
 
-from tests.browser import BROWSER_MARKS
+from tests.browser import BROWSER_MARKS, screenshot_dir
 from tests.games.asgi_server import token_for
 from tests.games.live_support import make_game
 from tournaments.models import Game
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SCREENSHOTS = screenshot_dir()  # docs/screenshots/ with DOCS_SCREENSHOTS=1
 
 pytestmark = BROWSER_MARKS
 

@@ -76,6 +76,7 @@ def _classical_event() -> tuple[Event, Player]:
     return event, event.registrations.order_by("seed").first().player
 
 
+@pytest.mark.slow  # the longest browser walks: make test-slow and CI run them (issue 15: make test < 3 min)
 def test_demo_pages_fit_a_phone_and_are_photographed(browser, live_server, demo):
     anna = Player.objects.get(name="Anna Berger")
     classical, top = _classical_event()

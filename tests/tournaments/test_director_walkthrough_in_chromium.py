@@ -12,6 +12,7 @@ import os
 import shutil
 from pathlib import Path
 
+import pytest
 from django.contrib.auth import get_user_model
 
 from tests.browser import BROWSER_MARKS
@@ -139,6 +140,7 @@ def _enter_results(browser, page, rnd: Round) -> None:
     assert Round.objects.get(pk=rnd.pk).status == Round.Status.COMPLETE
 
 
+@pytest.mark.slow  # the longest browser walks: make test-slow and CI run them (issue 15: make test < 3 min)
 def test_a_director_runs_two_rounds_in_the_admin(browser, live_server, transactional_db):
     get_user_model().objects.create_user("director", password="a-long-passphrase", is_staff=True)
     context = browser.new_context(viewport={"width": 1400, "height": 900})
