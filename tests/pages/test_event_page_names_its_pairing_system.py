@@ -37,6 +37,14 @@ def test_the_event_page_names_the_dutch_system_or_the_seed_schedule(client):
     assert "<dt>Pairing</dt><dd>Swiss with the seed's colour schedule (Random Variant Chess)</dd>" in page.replace("&#x27;", "'")
 
 
+@pytest.mark.django_db
+def test_a_fixed_variant_is_in_force_for_the_whole_event_not_from_a_block(client):
+    event = _dutch_event()
+    page = _facts(client.get(f"/events/{event.slug}/").content.decode())
+    assert "in force from round" not in page and ", for the whole event." in page
+    assert client.get(f"/api/events/{event.slug}/").json()["current_variant"]["round"] is None
+
+
 @BROWSER_MARKS[0]
 @BROWSER_MARKS[1]
 def test_the_dutch_event_page_in_chromium_fits_a_phone(browser, live_server, transactional_db):

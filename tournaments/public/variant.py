@@ -82,7 +82,10 @@ def current_variant(event: Event) -> dict | None:
     """The variant in force: the latest published round's block, or the fixed variant's start position."""
     rnd = latest_round_with_a_block(event)
     if rnd is not None:
-        return variant_from_block(event, rnd, rnd.variant_block)
+        shown = variant_from_block(event, rnd, rnd.variant_block)
+        if is_fixed(event):  # one variant for the whole event: its blocks change nothing a reader needs to know
+            shown.update(round=None, block=None, rounds=[])
+        return shown
     if is_fixed(event):
         return _fixed_variant(event)
     return None
