@@ -8,7 +8,9 @@ federation, 042 start date, 052 end date, 062 players, 072 rated players, 082 te
 112 deputy arbiters (a line each), 122 time control, 132 round dates. A record whose value the event does not
 hold is written with its tag alone. Player records are written by the pairing engine's TRF module
 (:func:`tournaments.pairing.trf.player_line`), so the file the pairing reads and the file FIDE receives have
-one writer; the ``XXR`` line (rounds planned) of the TRF(x) extension follows them.
+one writer; the TRF(x) lines the FIDE-endorsed pairing engines read follow them: ``XXR`` (rounds planned),
+``XXC white1``/``black1`` (the drawn colour of pairing number 1 in round 1, once drawn) and an ``XXP`` line per
+forbidden pairing, so ``pair_trf`` (or bbpPairings, JaVaFo) pairs from the export as the event does.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from datetime import date
 from decimal import Decimal
 
 from clocks.control import TimeControlError, parse_time_control
-from tournaments.models import Bye, Event, Game, Registration, Round
+from tournaments.models import Bye, ColourDraw, Event, ForbiddenPairing, Game, Registration, Round
 from tournaments.pairing.trf import NOT_PAIRED, RoundEntry, TrfPlayer, player_line
 from tournaments.public.queries import published_byes, published_games, published_rounds, result_is_public
 from variants.base import BLACK, FORFEIT, WHITE
@@ -177,5 +179,17 @@ def tournament_trf(event: Event, standings: dict | None) -> str:
         )
         rank = row.get("rank")
         lines.append(player_line(record, rank if isinstance(rank, int) else 0))
-    lines.append(f"XXR {event.rounds_planned}")
+    lines += pairing_engine_lines(event, start_rank)
     return "\r\n".join(lines) + "\r\n"
+
+
+def pairing_engine_lines(event: Event, start_rank: dict[int, int]) -> list[str]:
+    """XXR, XXC (when the colour has been drawn: an export never draws it) and XXP, in start-rank numbers."""
+    lines = [f"XXR {event.rounds_planned}"]
+    drawn = ColourDraw.objects.filter(event=event).values_list("first_white", flat=True).first()
+    if drawn is not None:
+        lines.append("XXC white1" if drawn else "XXC black1")
+    for a, b in ForbiddenPairing.objects.filter(event=event).values_list("player_a_id", "player_b_id"):
+        if a in start_rank and b in start_rank:
+            lines.append(f"XXP {start_rank[a]} {start_rank[b]}")
+    return lines
