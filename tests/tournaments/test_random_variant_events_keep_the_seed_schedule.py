@@ -9,27 +9,16 @@ import pytest
 from scoring import get_profile
 from tests.tournaments.helpers import make_event, play_round
 from tournaments.models import Bye, Event, Round
-from tournaments.pairing.swiss import SwissPlayer, pair_swiss
+from tournaments.pairing.swiss import pair_swiss
 from tournaments.services import first_white, pair_round, pairing_system_for, pairing_system_label, publish_round
-from tournaments.services.history import event_history
+from tournaments.services.rounds import swiss_players
 from variants.registry import fixed_keys, rolled_key
 
 pytestmark = pytest.mark.django_db
 
 
 def _seed_schedule(event: Event, number: int):
-    players = [
-        SwissPlayer(
-            id=h.player_id,
-            score=h.score,
-            rating=h.rating,
-            seed=h.seed,
-            colours=h.colour_string(number - 1),
-            opponents=frozenset(h.opponents),
-            had_bye=h.had_pairing_bye,
-        )  # fmt: skip
-        for h in event_history(event, before_round=number).values()
-    ]
+    players = swiss_players(event, number)  # the records as pair_swiss reads them
     return pair_swiss(players, number, points_per_game=get_profile(event.scoring).game_total,
                       first_colour_white=first_white(event))  # fmt: skip
 

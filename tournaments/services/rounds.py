@@ -177,12 +177,9 @@ def _pairings(event: Event, number: int) -> tuple[list[tuple[int, int]], list[tu
     return _seed_schedule_pairings(event, number, playing, byes)
 
 
-def _seed_schedule_pairings(
-    event: Event, number: int, playing: set[int], byes: list[tuple[int, str]]
-) -> tuple[list[tuple[int, int]], list[tuple[int, str]]]:
-    """A Random Variant Chess Swiss round: the seed's colour schedule (:mod:`tournaments.pairing.swiss`)."""
-    history = event_history(event, before_round=number)
-    players = [
+def swiss_players(event: Event, number: int) -> list[SwissPlayer]:
+    """Every player of ``event`` as the seed schedule's pairing reads them before round ``number``."""
+    return [
         SwissPlayer(
             id=h.player_id,
             score=h.score,
@@ -192,9 +189,15 @@ def _seed_schedule_pairings(
             opponents=frozenset(h.opponents),
             had_bye=h.had_pairing_bye,
         )
-        for h in history.values()
-        if h.player_id in playing
+        for h in event_history(event, before_round=number).values()
     ]
+
+
+def _seed_schedule_pairings(
+    event: Event, number: int, playing: set[int], byes: list[tuple[int, str]]
+) -> tuple[list[tuple[int, int]], list[tuple[int, str]]]:
+    """A Random Variant Chess Swiss round: the seed's colour schedule (:mod:`tournaments.pairing.swiss`)."""
+    players = [p for p in swiss_players(event, number) if p.id in playing]
     forbidden = ForbiddenPairing.objects.filter(event=event).values_list("player_a_id", "player_b_id")
     try:
         result = pair_swiss(
