@@ -17,7 +17,7 @@ from tournaments.models import Bye, Event, ForbiddenPairing, Game, Player, Round
 from tournaments.services import audit as log
 from tournaments.services.errors import Conflict, RowErrors
 from tournaments.services.history import PlayerHistory, event_history
-from tournaments.services.rounds import lineup, plays
+from tournaments.services.rounds import lineup, new_board, plays
 
 Boards = list[tuple[int, int]]
 
@@ -164,7 +164,7 @@ def _write_boards(rnd: Round, boards: Boards, ctx: _Context) -> list[str]:
     for board, pair in after.items():
         if before.get(board) == pair:
             continue
-        game = old.get(board) or _new_board(rnd, board)
+        game = old.get(board) or new_board(rnd, board)
         game.white_id, game.black_id = pair
         game.save()
         lines.append(f"Round {rnd.number} board {board}: {_pair_text(before.get(board), ctx)} changed to {_pair_text(pair, ctx)}")
@@ -172,19 +172,6 @@ def _write_boards(rnd: Round, boards: Boards, ctx: _Context) -> list[str]:
         old[board].delete()
         lines.append(f"Round {rnd.number} board {board} removed")
     return lines
-
-
-def _new_board(rnd: Round, board: int) -> Game:
-    """A board added by the director: the variant and start of the round's block."""
-    block = rnd.variant_block
-    return Game(
-        round=rnd,
-        board=board,
-        variant=block.variant_key,
-        first_roll=block.first_roll,
-        second_roll=block.second_roll,
-        start_position=block.start_position,
-    )
 
 
 def _give_pairing_byes(ctx: _Context, seen: set[int]) -> list[str]:

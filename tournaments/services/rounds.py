@@ -126,19 +126,24 @@ def _check_can_pair(event: Event, number: int, next_number: int, existing: Round
     return total
 
 
-def _write_pairings(rnd: Round, pairs: list[tuple[int, int]], byes: list[tuple[int, str]]) -> None:
+def new_board(rnd: Round, board: int, white: int | None = None, black: int | None = None) -> Game:
+    """A board of ``rnd`` (not saved): its variant and start are the round's variant block's."""
     block = rnd.variant_block
+    return Game(
+        round=rnd,
+        board=board,
+        white_id=white,
+        black_id=black,
+        variant=block.variant_key,
+        first_roll=block.first_roll,
+        second_roll=block.second_roll,
+        start_position=block.start_position,
+    )
+
+
+def _write_pairings(rnd: Round, pairs: list[tuple[int, int]], byes: list[tuple[int, str]]) -> None:
     for board, (white, black) in enumerate(pairs, start=1):
-        Game.objects.create(
-            round=rnd,
-            board=board,
-            white_id=white,
-            black_id=black,
-            variant=block.variant_key,
-            first_roll=block.first_roll,
-            second_roll=block.second_roll,
-            start_position=block.start_position,
-        )
+        new_board(rnd, board, white, black).save()
     for player_id, kind in byes:
         points = Decimal(str(bye_points(rnd.event.scoring, kind)))
         Bye.objects.create(round=rnd, player_id=player_id, kind=kind, points=points)
@@ -242,15 +247,20 @@ def _unpublished(rnd: Round, doing: str) -> Round:
     return rnd
 
 
+def _clear_pairing(rnd: Round) -> None:
+    """Remove a round's boards and byes; the round waits to be paired again."""
+    rnd.games.all().delete()
+    rnd.byes.all().delete()
+    rnd.status = Round.Status.PENDING
+    rnd.save(update_fields=["status"])
+
+
 @transaction.atomic
 def unpair_round(rnd: Round, *, by=None) -> Round:
     """Throw away the pairing of a round that is not published yet, so it can be paired again."""
     rnd = _unpublished(rnd, "can be undone")
     before = log.round_pairing(rnd)
-    rnd.games.all().delete()
-    rnd.byes.all().delete()
-    rnd.status = Round.Status.PENDING
-    rnd.save(update_fields=["status"])
+    _clear_pairing(rnd)
     log.audit(rnd.event, log.ROUND_DELETED, f"Round {rnd.number} pairing undone", by=by, round=rnd, before=before)
     return rnd
 
@@ -273,10 +283,7 @@ def repair_round(rnd: Round, *, by=None) -> Round:
     """Pair an unpublished round again from scratch (after a withdrawal, a forbidden pair added, ...)."""
     rnd = _unpublished(rnd, "can be paired again")
     before = log.round_pairing(rnd)
-    rnd.games.all().delete()
-    rnd.byes.all().delete()
-    rnd.status = Round.Status.PENDING
-    rnd.save(update_fields=["status"])
+    _clear_pairing(rnd)
     _write_pairings(rnd, *_pairings(rnd.event, rnd.number))
     rnd.status = Round.Status.PAIRED
     rnd.save(update_fields=["status"])
