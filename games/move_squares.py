@@ -232,7 +232,7 @@ def play_data(game: Game) -> PlayData:
     if found is not None:
         return found
     cls = get_engine(game.variant)
-    options = cls.start_options(game.first_roll, game.second_roll)
+    options = game.start_options or {}
     engine, history = _replay(game, cls, options)
     moves: dict[str, list[dict]] = {}
     if game.status != Game.Status.FINISHED and not game.result and engine.outcome() is None:

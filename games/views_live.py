@@ -99,7 +99,7 @@ def _start(game: Game) -> str:
     if game.start_position:
         return game.start_position
     engine = get_engine(game.variant)
-    return engine.start_position(**engine.start_options(game.first_roll, game.second_roll))
+    return engine.start_position(**(game.start_options or {}))
 
 
 def _waiting(detail: dict) -> dict:

@@ -20,6 +20,7 @@ from tournaments.public import progress, queries
 from tournaments.public.blocks import event_blocks
 from tournaments.public.queries import MAX_ROUND_NUMBER
 from tournaments.public.variant import current_variant, variant_from_block
+from variants import policies
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -39,20 +40,13 @@ class RegisteredPlayerSerializer(PlayerSerializer):
     status = serializers.CharField(read_only=True)
 
 
-# The API's names of the variant policies (the model stores rvc1, rvc2, fixed).
-POLICY_TO_API = {
-    Event.VariantPolicy.RVC_ONE_ROLL: "rvc-one-roll",
-    Event.VariantPolicy.RVC_TWO_ROLLS: "rvc-two-rolls",
-    Event.VariantPolicy.FIXED: "fixed",
-}
-
-
 class PolicyField(serializers.ChoiceField):
-    def __init__(self, **kwargs):
-        super().__init__(choices=list(POLICY_TO_API.values()), **kwargs)
+    """The event's draw by its public name (variants.policies: ``fixed`` or a rolled engine's draw, such as
+    ``rvc-two-rolls``), read from the event's policy, variant and options."""
 
-    def to_representation(self, value):
-        return POLICY_TO_API.get(value, value)
+    def __init__(self, **kwargs):
+        kwargs.setdefault("source", "draw.name")
+        super().__init__(choices=[draw.name for draw in policies.draws()], **kwargs)
 
 
 class EventSummarySerializer(serializers.Serializer):

@@ -8,11 +8,13 @@ Byes are :class:`Bye` rows.
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 
 from scoring.tiebreaks import TIEBREAKS
 from tournaments import game_states
-from variants.registry import rolled_key
+from variants import policies
+from variants.registry import get_engine, rolled_key
 
 
 def sees_every_event(user) -> bool:
@@ -43,9 +45,9 @@ class Event(models.Model):
         SWISS = "swiss", "Swiss"
 
     class VariantPolicy(models.TextChoices):
-        RVC_ONE_ROLL = "rvc1", "Random Variant Chess, one roll"
-        RVC_TWO_ROLLS = "rvc2", "Random Variant Chess, two rolls"
-        FIXED = "fixed", "A fixed variant"
+        # Policies name no variant (variants.policies): the variant is variant_key, the draw's options options.
+        FIXED = policies.FIXED, policies.POLICY_LABELS[policies.FIXED]
+        DICE = policies.DICE, policies.POLICY_LABELS[policies.DICE]
 
     class Scoring(models.TextChoices):
         DYNAMIC = "dynamic", "Dynamic (game points, seed 002)"
@@ -61,9 +63,12 @@ class Event(models.Model):
     slug = models.SlugField(max_length=100, unique=True)
     format = models.CharField(max_length=8, choices=Format.choices, default=Format.SWISS)
     rounds_planned = models.PositiveSmallIntegerField(default=5, help_text="Rounds (Swiss) or games (match).")
-    variant_policy = models.CharField(max_length=8, choices=VariantPolicy.choices, default=VariantPolicy.RVC_ONE_ROLL)
+    variant_policy = models.CharField(max_length=8, choices=VariantPolicy.choices, default=VariantPolicy.DICE)
     variant_key = models.CharField(
-        max_length=16, default=rolled_key, help_text="The variant played under a fixed policy (a key of variants.registry)."
+        max_length=16, default=rolled_key, help_text="The variant played (a key of variants.registry)."
+    )
+    variant_options = models.JSONField(
+        default=dict, blank=True, help_text='The options of the draw, e.g. {"rolls": 2} (variants.policies).'
     )
     time_control = models.CharField(max_length=64, default="90+30", help_text="e.g. 90+30, 40/5400:1800+30, d5")
     scoring = models.CharField(max_length=12, choices=Scoring.choices, default=Scoring.DYNAMIC)
@@ -89,6 +94,16 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        wrong = policies.problems(self.variant_policy, self.variant_key, self.variant_options)
+        if wrong:
+            raise ValidationError(wrong)
+
+    @property
+    def draw(self) -> policies.Draw:
+        """How the event's games start, as people name it (its public name and label)."""
+        return policies.draw_of(self.variant_policy, self.variant_key, self.variant_options)
 
 
 class Player(models.Model):
@@ -206,8 +221,12 @@ class VariantBlock(models.Model):
 
     @property
     def variant_key(self) -> str:
-        """The variant its rounds are played in: the event's fixed variant, or the one the dice choose."""
-        return self.event.variant_key if self.method == self.Method.FIXED else rolled_key()
+        """The variant its rounds are played in: the event's (under dice, the variant the dice start)."""
+        return self.event.variant_key
+
+    def games_start_options(self) -> dict[str, object]:
+        """What its games start from: the options the variant's engine makes of the block's dice."""
+        return get_engine(self.variant_key).start_options(self.first_roll, self.second_roll)
 
 
 class Game(models.Model):
@@ -233,10 +252,10 @@ class Game(models.Model):
     white = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="white_games")
     black = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="black_games")
 
-    # The variant and its start: the key of variants.registry and, for a rolled variant, the block's rolls.
+    # The variant and its start: the key of variants.registry and the options its engine starts from (for a rolled
+    # variant, what its block's dice gave: Engine.start_options), read by the engine only.
     variant = models.CharField(max_length=16, default=rolled_key)
-    first_roll = models.CharField(max_length=5, blank=True)
-    second_roll = models.CharField(max_length=5, blank=True)
+    start_options = models.JSONField(default=dict, blank=True)
     start_position = models.CharField(max_length=200, blank=True)
 
     # Result (people's result: "1-0" means the White seat — who started with White — won).
@@ -269,6 +288,14 @@ class Game(models.Model):
         """Where the game is in its life (tournaments.game_states: paired, in-play, reported, disputed, final),
         read from the columns above: no column of its own, so it can never disagree with them."""
         return game_states.state_of(self.status, self.result_status, self.result)
+
+    def start_rolls(self) -> tuple[str, str]:
+        """The dice its start options were made from, as its engine reads them (pages, API, PGN); ("", "") for a
+        variant without dice or one no engine is registered under."""
+        try:
+            return get_engine(self.variant).start_rolls(self.start_options or {})
+        except (KeyError, ImportError):
+            return ("", "")
 
 
 class Bye(models.Model):

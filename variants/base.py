@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from variants.draw import Draw
+
 # The termination names live in variants.terminations; they are re-exported here, where engines and the apps
 # have always imported them from.
 from variants.terminations import (
@@ -102,6 +104,8 @@ class Engine:
     pgn_variant: ClassVar[str | None] = None
     #: The start array is chosen by dice (Random Variant Chess): games need their block's rolls.
     rolled: ClassVar[bool] = False
+    #: A rolled variant's ways of using the dice, as people pick them (variants.policies).
+    dice_draws: ClassVar[tuple[Draw, ...]] = ()
 
     #: PGN tags of a game read by :meth:`from_pgn` (``Result`` among them); empty for a new game.
     tags: dict[str, str]
@@ -112,6 +116,12 @@ class Engine:
         """The keyword options :meth:`new` and :meth:`from_position` need for a game of this variant, given its
         block's rolls (empty when there are none); a variant without dice needs none."""
         return {}
+
+    @classmethod
+    def start_rolls(cls, options: dict[str, object]) -> tuple[str, str]:
+        """The block's rolls a game's ``options`` were made from (the inverse of :meth:`start_options`), for the
+        pages, the API and the PGN export; ``("", "")`` for a variant without dice."""
+        return ("", "")
 
     @classmethod
     def start_position(cls, **options: object) -> str:

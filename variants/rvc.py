@@ -8,6 +8,7 @@ array except King and Pawn. Readings: docs/rules/random-variant-chess-play.md.
 from __future__ import annotations
 
 from variants.base import InvalidPositionError
+from variants.draw import ROLLS, Draw
 from variants.fairy.engine import FairyEngine
 from variants.terminations import CHESS_LIKE, OFF_BOARD
 
@@ -37,6 +38,10 @@ class RandomVariantEngine(FairyEngine):
     terminations = CHESS_LIKE | OFF_BOARD
     pgn_variant = NAME
     rolled = True
+    dice_draws = (
+        Draw("rvc-one-roll", f"{NAME}, one roll", short="rvc1", options={ROLLS: 1}),
+        Draw("rvc-two-rolls", f"{NAME}, two rolls", short="rvc2", options={ROLLS: 2}),
+    )
     default_steps = 4
     writes_steps = True
 
@@ -48,6 +53,10 @@ class RandomVariantEngine(FairyEngine):
         # An empty roll is left out, never passed on: the engine reads "" as a malformed roll, and a position
         # without rolls is read with the pieces on its board as the promotion pieces.
         return {option: roll for option, roll in (("roll", first_roll), ("roll2", second_roll)) if roll}
+
+    @classmethod
+    def start_rolls(cls, options: dict[str, object]) -> tuple[str, str]:
+        return (str(options.get("roll") or ""), str(options.get("roll2") or ""))
 
     @classmethod
     def new(cls, roll: str = "1-1-1", roll2: str | None = None, **options: object) -> RandomVariantEngine:

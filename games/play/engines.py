@@ -9,6 +9,7 @@ process keeps its own cache) catches up by playing the moves it has not seen, no
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 
@@ -23,14 +24,14 @@ CACHE_SIZE = 2000
 
 def _start(game: Game) -> tuple:
     """What the engine's starting point depends on."""
-    return (game.variant, game.start_position, game.first_roll, game.second_roll)
+    return (game.variant, game.start_position, json.dumps(game.start_options or {}, sort_keys=True))
 
 
 def new_engine(game: Game) -> Engine:
     """The engine at the game's start: its start position (or the variant's start) with its block's rolls."""
     cls = get_engine(game.variant)
-    # A rolled variant needs its block's rolls (Random Variant Chess: which fairy pieces); others need none.
-    options = cls.start_options(game.first_roll, game.second_roll)
+    # A rolled variant needs its start options (Random Variant Chess: the rolls that chose its fairy pieces).
+    options = game.start_options or {}
     return cls.from_position(game.start_position, **options) if game.start_position else cls.new(**options)
 
 

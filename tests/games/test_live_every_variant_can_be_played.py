@@ -18,8 +18,9 @@ def test_the_listed_legal_moves_are_accepted_for_every_variant(variant):
     except ImportError:
         pytest.skip(f"the {variant} engine is not written yet")
     game, white, black = make_game(variant=variant)
-    if variant == "rvc":
-        game.first_roll = "2-3-4"
+    engine = get_engine(variant)
+    if engine.rolled:
+        game.start_options = engine.start_options("2-3-4")
         game.save()
     client = APIClient()
     users = {"white": white, "black": black}

@@ -92,7 +92,7 @@ def stored_moves(game) -> list[str]:
 def test_two_players_log_in_and_play_random_variant_chess_by_clicking_including_a_capture(browser, asgi_server):
     game, white_user, black_user = make_game(variant="rvc", time_control="10m+5")
     roll = layout("3-4-6")  # Cannon Giraffe Camel Knight Tiger Griffin King ...
-    Game.objects.filter(pk=game.pk).update(first_roll=roll.first, start_position=roll.position)
+    Game.objects.filter(pk=game.pk).update(start_options={"roll": roll.first}, start_position=roll.position)
     white, black = log_in(browser, asgi_server, game, white_user), log_in(browser, asgi_server, game, black_user)
     assert white.locator("[data-board]").get_attribute("data-orientation") == "white"
     assert black.locator("[data-board]").get_attribute("data-orientation") == "black"
@@ -254,7 +254,8 @@ def test_a_switch_side_move_that_forms_a_chain_offers_the_switch_and_shows_the_c
 def test_a_promotion_offers_the_pieces_the_array_allows(browser, asgi_server):
     game, white_user, _ = make_game(variant="rvc")
     roll = layout("3-4-6")
-    Game.objects.filter(pk=game.pk).update(first_roll=roll.first, start_position="6k5/4P7/12/12/12/12/12/6K5 w - - 0 1 -")
+    start = "6k5/4P7/12/12/12/12/12/6K5 w - - 0 1 -"
+    Game.objects.filter(pk=game.pk).update(start_options={"roll": roll.first}, start_position=start)
     white = open_as(browser, asgi_server, game, white_user)
     wait_my_turn(white)
     click(white, "e7", "e8")

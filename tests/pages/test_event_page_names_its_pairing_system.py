@@ -10,6 +10,7 @@ from tests.browser import BROWSER_MARKS
 from tests.pages.test_demo_pages_in_chromium import _shoot
 from tournaments.models import Event
 from tournaments.services.simulation import simulate
+from variants import policies
 from variants.registry import fixed_keys
 
 
@@ -19,7 +20,7 @@ def _public(event: Event) -> Event:
 
 
 def _dutch_event() -> Event:
-    return _public(simulate(format="swiss", players=9, rounds=5, seed=18, policy=Event.VariantPolicy.FIXED,
+    return _public(simulate(format="swiss", players=9, rounds=5, seed=18, draw=policies.FIXED_DRAW,
                             variant_key=fixed_keys()[0], scoring=Event.Scoring.CLASSICAL, play_last=False).event)  # fmt: skip
 
 

@@ -19,7 +19,7 @@ from django.core.management import call_command
 from tournaments.exports.pgn_board import VariantGame
 from tournaments.models import Event, Game
 from tournaments.services.simulation import simulate
-from variants import pgn_text
+from variants import pgn_text, policies
 from variants.registry import fixed_keys, get_engine, rolled_key
 from variants.twilight_board import WARP_RE as TWILIGHT_WARP
 
@@ -30,7 +30,7 @@ def _play_randomly(game: Game, rng: random.Random, warps: bool = True) -> None:
     """Give ``game`` up to PLIES random legal moves, stored as the live service stores them (``warps=False``: no
     Twilight warp while another move is legal)."""
     engine_class = get_engine(game.variant)
-    options = engine_class.start_options(game.first_roll, game.second_roll)
+    options = game.start_options
     engine = engine_class.from_position(game.start_position, **options) if game.start_position else engine_class.new(**options)
     moves = []
     for _ in range(PLIES):
@@ -55,7 +55,7 @@ def events_8x8(db):
     rng = random.Random(16)
     events = []
     for index, key in enumerate(_sequential_8x8_keys()):
-        event = simulate(format="swiss", players=4, rounds=2, seed=index, policy=Event.VariantPolicy.FIXED,
+        event = simulate(format="swiss", players=4, rounds=2, seed=index, draw=policies.FIXED_DRAW,
                          variant_key=key, scoring=Event.Scoring.CLASSICAL).event  # fmt: skip
         Event.objects.filter(pk=event.pk).update(is_public=True, status=Event.Status.RUNNING)
         for game in Game.objects.filter(round__event=event).order_by("round__number", "board"):

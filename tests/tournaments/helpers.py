@@ -6,10 +6,17 @@ from django.contrib.auth import get_user_model
 
 from tournaments.models import Event, Player
 from tournaments.services import create_event, register_player
+from variants import policies
 
 
 def make_user(username: str, **fields):
     return get_user_model().objects.create(username=username, **fields)  # no password: hashing is slow
+
+
+def draw_fields(name: str) -> dict:
+    """The event fields of the draw called ``name`` (``rvc-two-rolls``, ``fixed`` ...: variants.policies)."""
+    draw = policies.draw_named(name)
+    return {"variant_policy": draw.policy, "variant_key": draw.variant or "", "variant_options": dict(draw.options)}
 
 
 def make_event(n_players: int, *, slug: str = "ev", fmt: str = Event.Format.SWISS, rounds: int = 5, **fields):

@@ -15,7 +15,7 @@ def _fast_passwords(settings):
 def _state():
     event = Event.objects.get(slug="demo-rvc-swiss")
     games = Game.objects.filter(round__event=event).order_by("round__number", "board")
-    return [(g.round.number, g.board, g.white_id, g.black_id, g.result, g.termination, g.first_roll) for g in games]
+    return [(g.round.number, g.board, g.white_id, g.black_id, g.result, g.termination, g.start_options) for g in games]
 
 
 def test_the_demo_has_four_played_rounds_and_a_fifth_paired_and_unplayed():

@@ -19,7 +19,8 @@ def test_a_new_event_is_a_draft_with_its_dice_committed_and_the_api_names_of_its
     shown = (body["slug"], body["status"], body["variant_policy"], body["format"])
     assert shown == ("autumn-open", "draft", "rvc-one-roll", "swiss")
     event = Event.objects.get(slug="autumn-open")
-    assert (event.variant_policy, event.rounds_planned, event.organizer.username) == ("rvc1", 4, "director")
+    shown = (event.variant_policy, event.variant_key, event.variant_options, event.rounds_planned, event.organizer.username)
+    assert shown == ("dice", "rvc", {"rolls": 1}, 4, "director")
     # Four rounds make two blocks, both committed before anything is rolled.
     assert [(b["index"], b["first_round"], b["last_round"]) for b in body["blocks"]] == [(1, 1, 2), (2, 3, 4)]
     for block in body["blocks"]:

@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 
 from scoring import get_profile
-from tests.tournaments.helpers import make_event, play_round
+from tests.tournaments.helpers import draw_fields, make_event, play_round
 from tournaments.models import Bye, Event, Round
 from tournaments.pairing.swiss import pair_swiss
 from tournaments.services import first_white, pair_round, pairing_system_for, pairing_system_label, publish_round
 from tournaments.services.rounds import swiss_players
-from variants.registry import fixed_keys, rolled_key
+from variants.registry import fixed_keys
 
 pytestmark = pytest.mark.django_db
 
@@ -23,9 +23,9 @@ def _seed_schedule(event: Event, number: int):
                       first_colour_white=first_white(event))  # fmt: skip
 
 
-@pytest.mark.parametrize("policy", ["rvc1", "rvc2", "fixed"])
-def test_a_random_variant_event_pairs_every_round_by_the_seed_schedule(policy):
-    event, organizer, _ = make_event(9, slug=f"rvc-{policy}", rounds=4, variant_policy=policy, variant_key=rolled_key())
+@pytest.mark.parametrize("draw", ["rvc-one-roll", "rvc-two-rolls"])
+def test_a_random_variant_event_pairs_every_round_by_the_seed_schedule(draw):
+    event, organizer, _ = make_event(9, slug=f"rvc-{draw}", rounds=4, **draw_fields(draw))
     assert pairing_system_for(event) == "seed-schedule"
     assert "seed's colour schedule" in pairing_system_label(event)
     for number in range(1, 5):

@@ -10,6 +10,7 @@ from tournaments.models import Event
 from tournaments.services.history import event_history
 from tournaments.services.review import DUTCH_PATTERN, SEED_PATTERN, due_colour, dutch_due_colour, review_rows
 from tournaments.services.simulation import simulate
+from variants import policies
 from variants.registry import fixed_keys
 
 
@@ -26,7 +27,7 @@ def test_dutch_preferences_even_out_then_alternate():
 
 @pytest.mark.django_db
 def test_the_review_of_a_dutch_round_uses_the_dutch_preferences():
-    event = simulate(format="swiss", players=9, rounds=4, seed=18, policy=Event.VariantPolicy.FIXED,
+    event = simulate(format="swiss", players=9, rounds=4, seed=18, draw=policies.FIXED_DRAW,
                      variant_key=fixed_keys()[0], scoring=Event.Scoring.CLASSICAL, play_last=False).event  # fmt: skip
     rnd = event.rounds.order_by("-number").first()
     review = review_rows(rnd)

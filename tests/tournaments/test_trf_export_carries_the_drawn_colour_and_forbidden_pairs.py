@@ -11,13 +11,14 @@ from tournaments.models import ColourDraw, Event, ForbiddenPairing
 from tournaments.pairing.trf import parse_trf
 from tournaments.services.colour_draw import first_white
 from tournaments.services.simulation import simulate
+from variants import policies
 from variants.registry import fixed_keys
 
 pytestmark = pytest.mark.django_db
 
 
 def _dutch_event() -> Event:
-    return simulate(format="swiss", players=8, rounds=3, seed=5, policy=Event.VariantPolicy.FIXED,
+    return simulate(format="swiss", players=8, rounds=3, seed=5, draw=policies.FIXED_DRAW,
                     variant_key=fixed_keys()[0], scoring=Event.Scoring.CLASSICAL).event  # fmt: skip
 
 

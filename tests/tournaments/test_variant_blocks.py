@@ -1,8 +1,8 @@
 import pytest
 from django.core.exceptions import ValidationError
 
-from tests.tournaments.helpers import make_event, make_user, play_round
-from tournaments.models import Event, VariantBlock
+from tests.tournaments.helpers import draw_fields, make_event, make_user, play_round
+from tournaments.models import VariantBlock
 from tournaments.services import enter_physical_roll, pair_round, publish_round, revealed_seed
 from variants import fairroll
 from variants.dice import layout
@@ -25,7 +25,7 @@ def test_a_rolled_variant_holds_for_rounds_2k_minus_1_and_2k_and_games_start_fro
     array = layout(block.first_roll)
     assert block.array == list(array.names)
     for game in r1.games.all():
-        assert (game.variant, game.first_roll, game.start_position) == ("rvc", block.first_roll, array.position)
+        assert (game.variant, game.start_options, game.start_position) == ("rvc", {"roll": block.first_roll}, array.position)
 
 
 def test_server_rolls_are_committed_before_the_block_and_verifiable_after():
@@ -43,7 +43,7 @@ def test_server_rolls_are_committed_before_the_block_and_verifiable_after():
 
 
 def test_physical_dice_are_entered_by_an_arbiter_with_who_and_when():
-    event, organizer, _ = make_event(4, rounds=2, variant_policy=Event.VariantPolicy.RVC_TWO_ROLLS)
+    event, organizer, _ = make_event(4, rounds=2, **draw_fields("rvc-two-rolls"))
     arbiter = make_user("arb")
     block = enter_physical_roll(event, 1, "2-4-4", "1-3-5", by=arbiter)
     assert (block.method, block.rolled_by, block.first_roll, block.second_roll) == ("physical", arbiter, "2-4-4", "1-3-5")

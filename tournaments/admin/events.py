@@ -19,6 +19,7 @@ from django.utils.html import format_html
 
 from tournaments import models, services
 from tournaments.admin import director
+from tournaments.admin.forms import EventForm
 from tournaments.admin.scoped import EventRoleInline, EventScoped, error_text, refuse
 from tournaments.services.audit import EVENT_CREATED, audit
 
@@ -56,6 +57,7 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
     inlines = [RegistrationInline, ForbiddenPairingInline]
     actions = ["announce_events", "pair_next_round", "publish_paired_round", "close_events"]
     readonly_fields = ["status", "pairing_system", "tools"]
+    form = EventForm
 
     @admin.display(description="Pairing system")
     def pairing_system(self, obj):

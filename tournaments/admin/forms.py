@@ -4,9 +4,65 @@ from __future__ import annotations
 
 from django import forms
 
-from tournaments.models import Bye, Game
+from tournaments.models import Bye, Event, Game
 from tournaments.services.result_grid import RESULT_LABELS, BoardChoices, board_choices
 from tournaments.services.results import sides_from_points
+from variants import policies
+from variants.registry import variant_choices
+
+
+class EventForm(forms.ModelForm):
+    """The event's own form: the variant is picked as people name it (a draw: a fixed variant, or a rolled
+    variant's way with the dice), stored as the event's policy, variant and options (variants.policies)."""
+
+    variant_policy = forms.ChoiceField(label="Variant policy")
+    variant_key = forms.ChoiceField(label="Variant", required=False, help_text="The variant of a fixed policy.")
+
+    class Meta:
+        model = Event
+        fields = [
+            "name",
+            "slug",
+            "format",
+            "rounds_planned",
+            "variant_policy",
+            "variant_key",
+            "time_control",
+            "scoring",
+            "baku_acceleration",
+            "tiebreaks",
+            "organizer",
+            "arbiters",
+            "status",
+            "is_public",
+            "starts_on",
+            "city",
+            "federation",
+        ]  # fmt: skip  (the model's order; variant_options follows from the policy picked)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "variant_policy" not in self.fields:  # read-only for this user (the admin drops the declared fields)
+            return
+        self.fields["variant_policy"].choices = [(draw.name, draw.label) for draw in policies.draws()]
+        self.fields["variant_key"].choices = [("", "— (the dice choose)"), *variant_choices()]
+        if not self.is_bound:
+            self.initial["variant_policy"] = self.instance.draw.name
+            self.initial["variant_key"] = "" if policies.uses_dice(self.instance.variant_policy) else self.instance.variant_key
+
+    def clean(self):
+        cleaned = super().clean()
+        name = cleaned.get("variant_policy")
+        if "variant_policy" not in self.fields or not name:
+            return cleaned
+        draw = policies.draw_named(name)
+        cleaned["variant_policy"] = draw.policy
+        cleaned["variant_key"] = draw.variant or cleaned.get("variant_key") or ""
+        if draw.variant is None and not cleaned["variant_key"]:
+            self.add_error("variant_key", "a fixed policy needs its variant")
+        self.instance.variant_options = dict(draw.options)
+        return cleaned
+
 
 SIDE_CHOICES = [("", "—"), ("white", "White"), ("black", "Black")]
 

@@ -1,7 +1,7 @@
 """What the organizer API reads and writes: input checks (every bad field named) and the round and event shapes.
 
-The API names the variant policies ``rvc-one-roll``, ``rvc-two-rolls`` and ``fixed``; the model stores ``rvc1``,
-``rvc2`` and ``fixed``: ``tournaments.api_public.POLICY_TO_API`` maps them for output, :data:`POLICY_FROM_API` back.
+The API's ``variant_policy`` is a draw's public name (variants.policies: ``fixed``, or a rolled engine's own such as
+``rvc-two-rolls``); the event stores the draw's policy, variant and options.
 """
 
 from __future__ import annotations
@@ -10,14 +10,13 @@ import re
 
 from rest_framework import serializers
 
-from tournaments.api_public import POLICY_TO_API
 from tournaments.models import Bye, Event, Game, Round
 from tournaments.public import queries
 from tournaments.public.variant import variant_from_block
 from tournaments.services.results import RESULTS, SIDES
-from variants.registry import fixed_keys, rolled_key
+from variants import policies
+from variants.registry import fixed_keys
 
-POLICY_FROM_API = {name: stored for stored, name in POLICY_TO_API.items()}
 MAX_ROUNDS = 99
 
 
@@ -39,7 +38,7 @@ class EventCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=200)
     format = serializers.ChoiceField(choices=Event.Format.choices)
     rounds = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS, help_text="Rounds (Swiss) or games (match).")
-    variant_policy = serializers.ChoiceField(choices=list(POLICY_FROM_API))
+    variant_policy = serializers.ChoiceField(choices=[draw.name for draw in policies.draws()])
     variant = serializers.CharField(
         max_length=16, required=False, allow_blank=True, help_text="A fixed variant's key; under a dice policy empty."
     )
@@ -56,25 +55,26 @@ class EventCreateSerializer(serializers.Serializer):
     def schema_one_of() -> list[dict]:
         """validate() in the schema (config.api_schema): a fixed policy names its variant, the dice policies none.
         Patterns, not enums: drf-spectacular would merge these partial choice sets into the fields' named enums."""
-        dice = [name for name, stored in POLICY_FROM_API.items() if stored != Event.VariantPolicy.FIXED]
-        fixed = [name for name, stored in POLICY_FROM_API.items() if stored == Event.VariantPolicy.FIXED]
+        dice = [draw for draw in policies.draws() if draw.variant is not None]
         return [
-            {"properties": {"variant_policy": one_of_texts(fixed), "variant": one_of_texts(fixed_keys())},
-             "required": ["variant"]},
-            {"properties": {"variant_policy": one_of_texts(dice), "variant": one_of_texts(["", rolled_key()])}},
+            {"properties": {"variant_policy": one_of_texts([policies.FIXED_DRAW.name]),
+                            "variant": one_of_texts(fixed_keys())}, "required": ["variant"]},
+            *({"properties": {"variant_policy": one_of_texts([draw.name]), "variant": one_of_texts(["", draw.variant])}}
+              for draw in dice),
         ]  # fmt: skip
 
     def validate(self, data: dict) -> dict:
-        policy = POLICY_FROM_API[data["variant_policy"]]
+        draw = policies.draw_named(data["variant_policy"])
         variant = (data.get("variant") or "").strip()
-        if policy == Event.VariantPolicy.FIXED:
+        if draw.variant is None:
             if variant not in fixed_keys():
                 raise serializers.ValidationError({"variant": f"a fixed policy needs one of {', '.join(fixed_keys())}"})
-        elif variant not in ("", rolled_key()):
-            raise serializers.ValidationError({"variant": f"under {data['variant_policy']} the dice choose: {rolled_key()}"})
-        data["variant_key"] = variant if policy == Event.VariantPolicy.FIXED else rolled_key()
+        elif variant not in ("", draw.variant):
+            raise serializers.ValidationError({"variant": f"under {draw.name} the dice choose: {draw.variant}"})
+        data["variant_key"] = draw.variant or variant
+        data["variant_policy"] = draw.policy
+        data["variant_options"] = dict(draw.options)
         data["federation"] = data.get("federation", "").upper()
-        data["variant_policy"] = policy
         return data
 
 

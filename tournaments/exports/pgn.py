@@ -110,10 +110,11 @@ def game_tags(event: Event, game: Game) -> dict[str, str]:
     if variant:
         tags["Variant"] = variant
     tags.update(_start_tags(game))
-    if game.first_roll:
-        tags["FirstRoll"] = game.first_roll
-    if game.second_roll:
-        tags["SecondRoll"] = game.second_roll
+    first, second = game.start_rolls()
+    if first:
+        tags["FirstRoll"] = first
+    if second:
+        tags["SecondRoll"] = second
     tags["Termination"] = TERMINATION.get(game.termination, "normal") if final else UNTERMINATED
     if final:
         if game.termination:

@@ -73,7 +73,7 @@ def _played(engine: type[Engine], game: Game, start: str) -> list[tuple[chess.Mo
 def python_chess_game(engine: type[Engine], game: Game) -> VariantGame | None:
     """The game's moves in a :class:`VariantGame` (headers left to the caller; the caller sets FEN and SetUp
     for a non-standard start); None when the stored moves do not replay on the variant's board."""
-    options = engine.start_options(game.first_roll, game.second_roll)
+    options = game.start_options or {}
     try:
         start = game.start_position or engine.start_position(**options)
         moves = _played(engine, game, start)

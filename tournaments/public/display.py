@@ -85,7 +85,7 @@ def variant_label(event: Event) -> str:
     """What is played: the fixed variant's name, or how the dice choose it ("Random Variant Chess, one roll")."""
     if is_fixed(event):
         return variant_name(event.variant_key)
-    return event.get_variant_policy_display()
+    return event.draw.label
 
 
 def event_groups(events) -> list[dict]:

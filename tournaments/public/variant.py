@@ -5,18 +5,18 @@ from __future__ import annotations
 
 from tournaments.models import Event, Round, VariantBlock
 from tournaments.public.queries import latest_round_with_a_block
-from tournaments.services.dice import revealed_seed
+from tournaments.services.dice import revealed_seed, uses_dice
 from variants.base import InvalidPositionError
-from variants.registry import get_engine, rolled_key
+from variants.registry import get_engine
 
 
 def is_fixed(event: Event) -> bool:
-    return event.variant_policy == Event.VariantPolicy.FIXED
+    return not uses_dice(event)
 
 
 def event_variant_key(event: Event) -> str:
-    """The variant the event's games are played in: its fixed variant, or the one the dice choose."""
-    return event.variant_key if is_fixed(event) else rolled_key()
+    """The variant the event's games are played in (under dice, the variant whose start the dice choose)."""
+    return event.variant_key
 
 
 def variant_name(key: str) -> str:

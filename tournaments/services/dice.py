@@ -22,6 +22,7 @@ from tournaments.models import Event, Round, VariantBlock
 from tournaments.services.audit import DICE_CORRECTED, DICE_ENTERED, DICE_ROLLED, audit
 from tournaments.services.errors import Conflict
 from tournaments.services.history import rounds_total
+from variants import policies
 
 DEFAULT_REPLACED_REASON = "physical dice thrown at the venue"
 
@@ -38,11 +39,12 @@ def _fairroll():
 
 
 def two_rolls(event: Event) -> bool:
-    return event.variant_policy == Event.VariantPolicy.RVC_TWO_ROLLS
+    """Whether each block's start is made of two rolls of the dice (the event's draw says so)."""
+    return policies.rolls_of(event.variant_options) == 2
 
 
 def uses_dice(event: Event) -> bool:
-    return event.variant_policy != Event.VariantPolicy.FIXED
+    return policies.uses_dice(event.variant_policy)
 
 
 def commit_block(event: Event, index: int, *, seed: str | None = None, identity: str = "") -> VariantBlock:

@@ -40,8 +40,8 @@ def read_material(game: Game, position: str) -> dict[str, float]:
         engine_class = get_engine(game.variant)
     except (KeyError, ImportError):
         raise ValidationError({"position": f"material cannot be read: no engine for variant {game.variant!r}"}) from None
-    # A rolled variant needs the block's rolls (Random Variant Chess: its fairy pieces); others need none.
-    options = engine_class.start_options(game.first_roll, game.second_roll)
+    # A rolled variant needs its start options (Random Variant Chess: the rolls that chose its fairy pieces).
+    options = game.start_options or {}
     try:
         material = engine_class.material_of(position, **options)
     except Exception as exc:  # any engine failure on user input is a bad position, never a 500

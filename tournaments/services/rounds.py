@@ -135,8 +135,7 @@ def new_board(rnd: Round, board: int, white: int | None = None, black: int | Non
         white_id=white,
         black_id=black,
         variant=block.variant_key,
-        first_roll=block.first_roll,
-        second_roll=block.second_roll,
+        start_options=block.games_start_options(),
         start_position=block.start_position,
     )
 

@@ -19,7 +19,8 @@ from tournaments.services.events import create_event, enter_result, prepare_even
 from tournaments.services.rounds import pair_round, publish_round, rounds_total
 from tournaments.standings import event_standings
 from tournaments.tasks import standings as standings_tasks
-from variants.registry import rolled_key
+from variants import policies
+from variants.draw import Draw
 
 # (termination, who decides it): the endings a simulated game may have; material endings need a real position.
 ENDINGS = [
@@ -83,7 +84,7 @@ def simulate(
     players: int,
     rounds: int,
     seed: int,
-    policy: str = Event.VariantPolicy.RVC_ONE_ROLL,
+    draw: Draw | None = None,
     variant_key: str = "",
     scoring: str = Event.Scoring.DYNAMIC,
     play_last: bool = True,
@@ -94,7 +95,7 @@ def simulate(
     ``play_last=False`` leaves the last round paired and published but unplayed.
     """
     with one_standings_snapshot(), transaction.atomic():  # a refusal half-way leaves nothing behind
-        simulation = _simulate(format, players, rounds, seed, policy, variant_key, scoring, play_last)
+        simulation = _simulate(format, players, rounds, seed, draw or policies.draws()[0], variant_key, scoring, play_last)
     standings_tasks.queue_publish_standings(simulation.event.pk)
     return simulation
 
@@ -112,7 +113,7 @@ def one_standings_snapshot():
 
 
 def _simulate(
-    format: str, players: int, rounds: int, seed: int, policy: str, variant_key: str, scoring: str, play_last: bool
+    format: str, players: int, rounds: int, seed: int, draw: Draw, variant_key: str, scoring: str, play_last: bool
 ) -> Simulation:
     rng = random.Random(f"simulate/{seed}")
     User = get_user_model()
@@ -124,8 +125,9 @@ def _simulate(
         slug=slug,
         format=format,
         rounds_planned=rounds,
-        variant_policy=policy,
-        variant_key=variant_key or rolled_key(),
+        variant_policy=draw.policy,
+        variant_key=draw.variant or variant_key,
+        variant_options=dict(draw.options),
         scoring=scoring,
         organizer=organizer,
         is_public=False,
@@ -150,10 +152,10 @@ def _number(value) -> float | None:
     return None if value is None else float(value)
 
 
-def _block_report(block) -> dict:
+def _block_report(event: Event, block) -> dict:
     """The variant a round is played in, with its block's roll and commit-reveal record."""
     if block is None:
-        return {"key": rolled_key()}
+        return {"key": event.variant_key}
     return {
         "key": block.variant_key,
         "block": block.index,
@@ -186,7 +188,7 @@ def _round_report(event: Event, rnd) -> dict:
     return {
         "number": rnd.number,
         "status": rnd.status,
-        "variant": _block_report(rnd.variant_block),
+        "variant": _block_report(event, rnd.variant_block),
         "pairings": pairings,
         "byes": [b.player.name for b in byes],
         "bye_details": [{"player": b.player.name, "kind": b.kind, "points": float(b.points)} for b in byes],
@@ -201,7 +203,7 @@ def event_report(event: Event) -> dict:
     return {
         "event": event.slug,
         "format": event.format,
-        "variant_policy": event.variant_policy,
+        "variant_policy": event.draw.short,
         "scoring": event.scoring,
         "rounds": rounds,
         "colours": {

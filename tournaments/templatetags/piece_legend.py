@@ -34,8 +34,7 @@ def start_of(source: object) -> str:
         return position
     try:
         engine = get_engine(variant)
-        options = engine.start_options(getattr(source, "first_roll", ""), getattr(source, "second_roll", ""))
-        return engine.start_position(**options)
+        return engine.start_position(**(getattr(source, "start_options", None) or {}))
     except (KeyError, ValueError, InvalidPositionError):
         return ""
 

@@ -64,7 +64,7 @@ class Command(BaseCommand):
                 "name": "Demo Random Variant Chess Swiss",
                 "format": Event.Format.SWISS,
                 "rounds_planned": 5,
-                "variant_policy": Event.VariantPolicy.RVC_ONE_ROLL,
+                "variant_policy": Event.VariantPolicy.DICE,
                 "organizer": organizer,
             },
         )

@@ -15,9 +15,11 @@ from django.core.management.base import BaseCommand, CommandError
 from tournaments.management.migrations_check import ensure_migrated
 from tournaments.models import Event
 from tournaments.services.simulation import event_report, simulate
-from variants.registry import fixed_keys, rolled_key
+from variants import policies
+from variants.registry import fixed_keys
 
-POLICIES = {"rvc1": Event.VariantPolicy.RVC_ONE_ROLL, "rvc2": Event.VariantPolicy.RVC_TWO_ROLLS}
+# --variant takes a dice draw's short name (the rolled engines declare them) or a fixed variant's key.
+DICE_DRAWS = [draw for draw in policies.draws() if draw.variant is not None]
 
 
 def _message(exc: ValidationError) -> str:
@@ -46,8 +48,9 @@ class Command(BaseCommand):
         )
         parser.add_argument("--seed", type=int, required=True)
         parser.add_argument("--json", action="store_true", help="print one JSON document")
+        shorts = [draw.short for draw in DICE_DRAWS]
         parser.add_argument(
-            "--variant", default="rvc1", help="rvc1 (default), rvc2, or a fixed variant key (chess, reach, twilight, ...)"
+            "--variant", default=shorts[0], help=f"{', '.join(shorts)} (dice), or a fixed variant key ({', '.join(fixed_keys())})"
         )
         parser.add_argument("--scoring", default="dynamic", choices=[c for c, _ in Event.Scoring.choices])
 
@@ -66,10 +69,10 @@ class Command(BaseCommand):
             if fmt == Event.Format.DOUBLE_ROUND_ROBIN and rounds % 2:
                 raise CommandError("--rounds must be even for rr2: each opponent is met in a two-game mini-match")
         variant = options["variant"]
-        policy = POLICIES.get(variant, Event.VariantPolicy.FIXED)
-        key = rolled_key() if policy != Event.VariantPolicy.FIXED else variant
-        if policy == Event.VariantPolicy.FIXED and key not in fixed_keys():
-            raise CommandError(f"--variant must be rvc1, rvc2 or one of {', '.join(fixed_keys())}")
+        draw = next((d for d in DICE_DRAWS if d.short == variant), policies.FIXED_DRAW)
+        if draw.variant is None and variant not in fixed_keys():
+            shorts = ", ".join(d.short for d in DICE_DRAWS)
+            raise CommandError(f"--variant must be {shorts} or one of {', '.join(fixed_keys())}")
         ensure_migrated(self.stderr)
         try:
             sim = simulate(
@@ -77,8 +80,8 @@ class Command(BaseCommand):
                 players=n,
                 rounds=rounds,
                 seed=options["seed"],
-                policy=policy,
-                variant_key=key,
+                draw=draw,
+                variant_key=draw.variant or variant,
                 scoring=options["scoring"],
             )
         except ValidationError as exc:
