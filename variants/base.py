@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from variants.draw import Draw
+from variants.draw import DiceStart, Draw
 
 # The termination names live in variants.terminations; they are re-exported here, where engines and the apps
 # have always imported them from.
@@ -116,6 +116,22 @@ class Engine:
         """The keyword options :meth:`new` and :meth:`from_position` need for a game of this variant, given its
         block's rolls (empty when there are none); a variant without dice needs none."""
         return {}
+
+    @classmethod
+    def read_roll(cls, text: object) -> str:
+        """A roll of the variant's dice as it showed (``" 6 -6- 2"`` -> ``"6-6-2"``); ValueError with a one-line
+        reason. Rolled variants only."""
+        raise NotImplementedError(f"{cls.name} is not played from dice")
+
+    @classmethod
+    def second_roll_possible(cls, first: str) -> bool:
+        """Whether the dice are rolled a second time after ``first`` (when the event uses two rolls)."""
+        raise NotImplementedError(f"{cls.name} is not played from dice")
+
+    @classmethod
+    def dice_start(cls, first: str, second: str | None = None) -> DiceStart:
+        """The start the dice give (rolls in any order); ValueError with a one-line reason for bad rolls."""
+        raise NotImplementedError(f"{cls.name} is not played from dice")
 
     @classmethod
     def start_rolls(cls, options: dict[str, object]) -> tuple[str, str]:

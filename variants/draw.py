@@ -8,6 +8,18 @@ ROLLS = "rolls"  # the option of a dice draw: how many rolls of the dice make on
 
 
 @dataclass(frozen=True)
+class DiceStart:
+    """What one block's dice give a rolled variant: the rolls in canonical order, the array of White's back rank
+    (piece names, files a..), the castling step count (None: no castling) and the start position."""
+
+    first: str
+    second: str | None
+    names: tuple[str, ...]
+    castling: int | None
+    position: str
+
+
+@dataclass(frozen=True)
 class Draw:
     """``name`` is its public name (the organizer API's ``variant_policy``), ``short`` the name the command line
     takes, ``label`` what forms and pages show; ``policy`` is the event's policy (``fixed`` or ``dice``),

@@ -8,7 +8,7 @@ array except King and Pawn. Readings: docs/rules/random-variant-chess-play.md.
 from __future__ import annotations
 
 from variants.base import InvalidPositionError
-from variants.draw import ROLLS, Draw
+from variants.draw import ROLLS, DiceStart, Draw
 from variants.fairy.engine import FairyEngine
 from variants.terminations import CHESS_LIKE, OFF_BOARD
 
@@ -53,6 +53,26 @@ class RandomVariantEngine(FairyEngine):
         # An empty roll is left out, never passed on: the engine reads "" as a malformed roll, and a position
         # without rolls is read with the pieces on its board as the promotion pieces.
         return {option: roll for option, roll in (("roll", first_roll), ("roll2", second_roll)) if roll}
+
+    @classmethod
+    def read_roll(cls, text: object) -> str:
+        from variants import dice
+
+        dice.parse_roll(text)  # type: ignore[arg-type]
+        return "-".join(str(int(part)) for part in str(text).strip().split("-"))
+
+    @classmethod
+    def second_roll_possible(cls, first: str) -> bool:
+        from variants import dice
+
+        return dice.second_roll_allowed(first)
+
+    @classmethod
+    def dice_start(cls, first: str, second: str | None = None) -> DiceStart:
+        from variants import dice
+
+        array = dice.layout(first, second)
+        return DiceStart(array.first, array.second, tuple(array.names), array.castling, array.position)
 
     @classmethod
     def start_rolls(cls, options: dict[str, object]) -> tuple[str, str]:

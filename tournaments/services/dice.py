@@ -23,6 +23,8 @@ from tournaments.services.audit import DICE_CORRECTED, DICE_ENTERED, DICE_ROLLED
 from tournaments.services.errors import Conflict
 from tournaments.services.history import rounds_total
 from variants import policies
+from variants.base import Engine
+from variants.registry import get_engine
 
 DEFAULT_REPLACED_REASON = "physical dice thrown at the venue"
 
@@ -72,22 +74,23 @@ def commit_block(event: Event, index: int, *, seed: str | None = None, identity:
 
 
 def _fixed_block(event: Event, index: int) -> VariantBlock:
-    from variants.registry import get_engine
-
-    try:
-        position = get_engine(event.variant_key).new().position()
-    except (KeyError, ImportError) as exc:
-        raise ValidationError({"variant_key": f"no engine for variant {event.variant_key!r}: {exc}"}) from None
+    position = _engine(event).new().position()
     return VariantBlock.objects.create(
         event=event, index=index, method=VariantBlock.Method.FIXED, start_position=position, rolled_at=timezone.now()
     )
 
 
-def _apply_layout(block: VariantBlock, first: str, second: str | None, field: str = "roll") -> None:
-    from variants.dice import layout
-
+def _engine(event: Event) -> type[Engine]:
+    """The event's variant's engine: its start, and for a rolled variant what its dice give."""
     try:
-        array = layout(first, second)
+        return get_engine(event.variant_key)
+    except (KeyError, ImportError) as exc:
+        raise ValidationError({"variant_key": f"no engine for variant {event.variant_key!r}: {exc}"}) from None
+
+
+def _apply_layout(block: VariantBlock, first: str, second: str | None, field: str = "roll") -> None:
+    try:
+        array = _engine(block.event).dice_start(first, second)
     except ValueError as exc:
         raise ValidationError({field: str(exc)}) from None
     block.first_roll = array.first
@@ -161,23 +164,18 @@ def roll_now(event: Event, index: int, *, by=None) -> VariantBlock:
     return block
 
 
-def shown_roll(text: object, field: str) -> str:
+def shown_roll(event: Event, text: object, field: str) -> str:
     """A roll as the dice showed it (``" 6 -6- 2"`` -> ``"6-6-2"``); ValidationError naming ``field`` if it is not one."""
-    from variants.dice import parse_roll
-
     try:
-        parse_roll(text)  # type: ignore[arg-type]
+        return _engine(event).read_roll(text)
     except ValueError as exc:
         raise ValidationError({field: str(exc)}) from None
-    return "-".join(str(int(part)) for part in str(text).strip().split("-"))
 
 
 def _check_second(event: Event, first: str, second: str | None) -> None:
-    from variants.dice import second_roll_allowed
-
     if not two_rolls(event) and second:
         raise ValidationError({"roll2": f"{event} uses one roll: no second roll"})
-    if two_rolls(event) and not second and second_roll_allowed(first):
+    if two_rolls(event) and not second and _engine(event).second_roll_possible(first):
         raise ValidationError({"roll2": f"{event} uses two rolls: the second roll is needed after {first}"})
 
 
@@ -191,8 +189,8 @@ def enter_physical_roll(
     commitment on record with ``reason`` (default: physical dice thrown at the venue). Every entry and correction
     is audited with the dice before and after.
     """
-    first_shown = shown_roll(first, "roll")
-    second_shown = shown_roll(second, "roll2") if second else ""
+    first_shown = shown_roll(event, first, "roll")
+    second_shown = shown_roll(event, second, "roll2") if second else ""
     _check_second(event, first_shown, second_shown or None)
     block = _locked_block(event, index)
     _refuse_in_play(block)
