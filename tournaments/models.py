@@ -10,6 +10,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from scoring.profiles import Profile
+from scoring.registry import DEFAULT_KEY, KEY_MAX_LENGTH, get_profile, profile_choices
 from scoring.tiebreaks import TIEBREAKS
 from tournaments import game_states
 from variants.registry import rolled_key
@@ -47,10 +49,6 @@ class Event(models.Model):
         RVC_TWO_ROLLS = "rvc2", "Random Variant Chess, two rolls"
         FIXED = "fixed", "A fixed variant"
 
-    class Scoring(models.TextChoices):
-        DYNAMIC = "dynamic", "Dynamic (game points, seed 002)"
-        CLASSICAL = "classical", "Classical (1, ½, 0)"
-
     class Status(models.TextChoices):
         DRAFT = "draft", "Draft"
         ANNOUNCED = "announced", "Announced"
@@ -66,7 +64,8 @@ class Event(models.Model):
         max_length=16, default=rolled_key, help_text="The variant played under a fixed policy (a key of variants.registry)."
     )
     time_control = models.CharField(max_length=64, default="90+30", help_text="e.g. 90+30, 40/5400:1800+30, d5")
-    scoring = models.CharField(max_length=12, choices=Scoring.choices, default=Scoring.DYNAMIC)
+    # A key of scoring.registry: the choices are read from it at each use, so a new profile needs no migration.
+    scoring = models.CharField(max_length=KEY_MAX_LENGTH, choices=profile_choices, default=DEFAULT_KEY)
     baku_acceleration = models.BooleanField(
         default=False,
         help_text="Baku acceleration (FIDE C.04.5) for a Swiss paired by the FIDE Dutch system (a fixed variant).",
@@ -89,6 +88,11 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def profile(self) -> Profile:
+        """The scoring profile of the event (ValueError when its key is no longer registered)."""
+        return get_profile(self.scoring)
 
 
 class Player(models.Model):

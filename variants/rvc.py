@@ -34,7 +34,7 @@ class RandomVariantEngine(FairyEngine):
     name = NAME
     files = 12
     ranks = 8
-    terminations = CHESS_LIKE | OFF_BOARD
+    endings = CHESS_LIKE | OFF_BOARD
     pgn_variant = NAME
     rolled = True
     default_steps = 4
