@@ -10,17 +10,17 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from accounts.serializers import StrictSerializer
+from config.api_fields import RegistryChoiceField
 from games.models import ResultReport
 from games.serializers_players import GamePlayerSerializer
-from scoring.terminations import ALL_TERMINATIONS
 from tournaments.game_states import STATES
 from tournaments.models import Game
 from tournaments.services.results import RESULTS, SIDES
+from variants.registry import ending_names
 
 _POINTS_REASON = "points are computed by the server from the result and termination; do not send them"
 _OUTCOME_REASON = "renamed to result: send result (1-0, 0-1, 1/2-1/2 or 0-0) with its termination, as an arbiter does"
 _NO_RESULT_REASON = "an answer carries no result: it confirms or disputes the opponent's report as it stands"
-TERMINATIONS = sorted(ALL_TERMINATIONS)
 
 
 class MyGameSerializer(serializers.ModelSerializer):
@@ -67,7 +67,8 @@ class ResultInputSerializer(StrictSerializer):
     }
 
     result = serializers.ChoiceField(choices=RESULTS, help_text="PGN result; 0-0 is a double forfeit (termination forfeit)")
-    termination = serializers.ChoiceField(choices=TERMINATIONS, help_text="How the game ended (docs/rules/scoring.md)")
+    # Every ending of every registered engine (the variant's own are checked by record_result).
+    termination = RegistryChoiceField(choices=ending_names, help_text="How the game ended (docs/rules/scoring.md)")
     position = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
     checking_side = serializers.ChoiceField(choices=SIDES, required=False, allow_null=True, default=None)
     forcing_side = serializers.ChoiceField(choices=SIDES, required=False, allow_null=True, default=None)

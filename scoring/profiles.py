@@ -1,19 +1,20 @@
-"""Scoring profiles: how many points each seat gets for a game's ending.
+"""Scoring profiles: how many points each seat gets for a game's ending, and what the pages say about them.
 
-``game_points`` is the one entry point. Points are returned per *seat* (the person who started with White,
-then the one who started with Black); material, ``checking_side`` and ``forcing_side`` are *armies*. The two only
-differ in Switch-Side Chain-Chess, where ``controllers`` (army -> seat) says who held which army at the end.
+A profile grades an :class:`~variants.terminations.Ending` by what the ending says of itself (decisive or not,
+whom it favours), never by its name, so a variant's new way to win is scored with no edit here. Points are per
+*seat* (the person who started with White, then the one who started with Black); material, ``checking_side`` and
+``forcing_side`` are *armies*. The two only differ in Switch-Side Chain-Chess, where ``controllers`` (army ->
+seat) says who held which army at the end. Profiles are registered in :mod:`scoring.registry`;
 docs/rules/scoring.md explains every reading.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import ClassVar
+from dataclasses import dataclass
 
-from scoring import terminations as t
 from scoring.material import material_leader
 from variants.base import BLACK, WHITE
+from variants.terminations import Ending, Favours
 
 Points = tuple[float, float]
 
@@ -28,52 +29,85 @@ def _to_seat(points_by_seat: dict[str, float]) -> Points:
 
 @dataclass(frozen=True)
 class Profile:
-    """A scoring profile. ``game_total`` is what one game hands out (byes and tie-breaks scale by it)."""
+    """A scoring profile: a win's, a draw's and a loss's points, the byes, and what the apps show of it.
 
-    key: ClassVar[str]
+    The base class scores as chess does: a decisive ending is a win, an arbiter's decision is the result as given,
+    every other ending a draw. ``game_total`` is what one game hands out (byes and tie-breaks scale by it).
+    """
+
+    key: str  # what Event.scoring stores
+    name: str  # what forms and pages call it
     win: float
     draw: float
     loss: float
     pab: float  # pairing-allocated bye
     requested_bye: float  # a half-point bye asked for in advance
     absent_bye: float = 0.0  # zero-point bye (absent, withdrawn)
+    #: The pages show each game's points beside its result (and performance counts each game's share of them):
+    #: the points tell more than the result.
+    shows_game_points: bool = False
+    #: What the round page says of those points, under its table.
+    game_points_note: str = ""
+    #: The results are FIDE's 1, ½ and 0: a rated player's page shows the FIDE rating change of each game.
+    fide_rated: bool = False
+    #: FIDE TRF-16, which records 1, ½ or 0 a game, writes these points exactly: the event has a TRF export.
+    trf_exact: bool = False
+    #: How the TRF refusal names the points of an event scored so ("dynamic game points (seed 002)").
+    points_name: str = ""
 
     @property
     def game_total(self) -> float:
         return self.win + self.loss
 
+    def needs_material(self, ending: Ending) -> bool:
+        """Whether scoring ``ending`` needs the final material."""
+        return False
+
+    def side_needed(self, ending: Ending) -> str | None:
+        """The ``game_points`` argument naming the army an ending's points depend on (``forcing_side`` for a
+        stalemate, ``checking_side`` for a perpetual check) when the result does not say it; None if none does."""
+        return None
+
     def score(
         self,
-        termination: str,
+        ending: Ending,
         winner: str | None,
         *,
         material: dict[str, float] | None,
         checking_side: str | None,
         forcing_side: str | None,
         controllers: dict[str, str],
-        stalemate_wins: bool,
     ) -> Points:
-        raise NotImplementedError
+        """(White seat, Black seat) points of ``ending``; ValueError naming what is missing or inconsistent."""
+        if ending.decisive:
+            return self._decisive(winner or _seat_of(forcing_side, controllers), ending)
+        if ending.arbiter and winner:  # the arbiter's decision is the result
+            return self._decisive(winner, ending)
+        return (self.draw, self.draw)
 
-    def _decisive(self, winner: str | None, termination: str) -> Points:
+    def _decisive(self, winner: str | None, ending: Ending) -> Points:
         if winner is None:
-            if termination == t.FORFEIT:  # both absent: nobody scores
+            if ending.unplayed:  # both absent: nobody scores
                 return (0.0, 0.0)
-            raise ValueError(f"{termination} needs a winner")
+            raise ValueError(f"{ending.name} needs a winner")
         return _to_seat({winner: self.win, _other(winner): self.loss})
 
 
 @dataclass(frozen=True)
 class DynamicProfile(Profile):
-    """Seed 002's dynamic scoring in game points."""
+    """Seed 002's dynamic scoring in game points: the endings without a winner are graded by whom they favour."""
 
-    key: ClassVar[str] = "dynamic"
+    key: str = "dynamic"
+    name: str = "Dynamic (game points, seed 002)"
     win: float = 100.0  # checkmate
     draw: float = 50.0
     loss: float = 0.0
     pab: float = 100.0
     requested_bye: float = 50.0
     absent_bye: float = 0.0
+    shows_game_points: bool = True
+    game_points_note: str = "Game points: what each player scored in the game (seed 002)."
+    points_name: str = "dynamic game points (seed 002)"
     stalemate: tuple[float, float] = (60.0, 40.0)  # (forcing player, other)
     perpetual_white: tuple[float, float] = (52.0, 48.0)  # White checks: (White's controller, Black's)
     perpetual_black: tuple[float, float] = (55.0, 45.0)  # Black checks: (Black's controller, White's)
@@ -81,51 +115,51 @@ class DynamicProfile(Profile):
     black_compensation: float = 4.5
     material_threshold: float = 6.0
 
-    def score(self, termination, winner, *, material, checking_side, forcing_side, controllers, stalemate_wins):
-        if termination in t.DECISIVE or (termination == t.STALEMATE and stalemate_wins):
-            return self._decisive(winner or _seat_of(forcing_side, controllers), termination)
-        if termination in t.PLAIN_DRAW:
-            return (self.draw, self.draw)
-        if termination == t.STALEMATE:
-            army = _army_of(forcing_side, winner, controllers, "forcing_side", termination)
+    def needs_material(self, ending: Ending) -> bool:
+        return not ending.decisive and ending.favours == Favours.MATERIAL
+
+    def side_needed(self, ending: Ending) -> str | None:
+        if ending.decisive:
+            return None
+        return {Favours.FORCING: "forcing_side", Favours.CHECKING: "checking_side"}.get(ending.favours)
+
+    def score(self, ending, winner, *, material, checking_side, forcing_side, controllers):
+        if ending.decisive:
+            return self._decisive(winner or _seat_of(forcing_side, controllers), ending)
+        if ending.favours == Favours.FORCING:
+            army = _army_of(forcing_side, winner, controllers, "forcing_side", ending.name)
             more, less = self.stalemate
             return _to_seat({controllers[army]: more, controllers[_other(army)]: less})
-        if termination == t.PERPETUAL_CHECK:
-            army = _army_of(checking_side, winner, controllers, "checking_side", termination)
+        if ending.favours == Favours.CHECKING:
+            army = _army_of(checking_side, winner, controllers, "checking_side", ending.name)
             more, less = self.perpetual_white if army == WHITE else self.perpetual_black
             return _to_seat({controllers[army]: more, controllers[_other(army)]: less})
-        if termination in t.MATERIAL:
+        if ending.favours == Favours.MATERIAL:
             if material is None:
-                raise ValueError(f"{termination} under dynamic scoring needs the final material")
+                raise ValueError(f"{ending.name} under dynamic scoring needs the final material")
             leader = material_leader(material, black_compensation=self.black_compensation, threshold=self.material_threshold)
             if leader is None:
                 return (self.draw, self.draw)
             more, less = self.material_win
             return _to_seat({controllers[leader]: more, controllers[_other(leader)]: less})
-        raise ValueError(f"unknown termination {termination!r}")
+        return (self.draw, self.draw)  # favours nobody: a plain draw
 
 
 @dataclass(frozen=True)
 class ClassicalProfile(Profile):
-    """1 for a win, ½ for a draw, 0 for a loss."""
+    """1 for a win, ½ for a draw, 0 for a loss: the laws of chess, what FIDE rates and TRF-16 records."""
 
-    key: ClassVar[str] = "classical"
+    key: str = "classical"
+    name: str = "Classical (1, ½, 0)"
     win: float = 1.0
     draw: float = 0.5
     loss: float = 0.0
     pab: float = 1.0
     requested_bye: float = 0.5
     absent_bye: float = 0.0
-
-    def score(self, termination, winner, *, material, checking_side, forcing_side, controllers, stalemate_wins):
-        if termination in t.DECISIVE or (termination == t.STALEMATE and stalemate_wins):
-            return self._decisive(winner or _seat_of(forcing_side, controllers), termination)
-        if termination == t.ADJUDICATION:  # the arbiter's decision is the result
-            return self._decisive(winner, termination) if winner else (self.draw, self.draw)
-        if termination in t.ALL_TERMINATIONS:
-            # Stalemate, perpetual check, repetition, agreement ...: a draw in chess.
-            return (self.draw, self.draw)
-        raise ValueError(f"unknown termination {termination!r}")
+    fide_rated: bool = True
+    trf_exact: bool = True
+    points_name: str = "classical points (1, ½, 0)"
 
 
 def _seat_of(army: str | None, controllers: dict[str, str]) -> str | None:
@@ -145,73 +179,3 @@ def _army_of(army: str | None, winner: str | None, controllers: dict[str, str], 
 
 DYNAMIC = DynamicProfile()
 CLASSICAL = ClassicalProfile()
-PROFILES: dict[str, Profile] = {DYNAMIC.key: DYNAMIC, CLASSICAL.key: CLASSICAL}
-
-
-def get_profile(profile: str | Profile, **settings: float) -> Profile:
-    """The profile by key, with ``settings`` (e.g. ``black_compensation=3.5``) replacing its defaults."""
-    base = profile if isinstance(profile, Profile) else PROFILES.get(profile)
-    if base is None:
-        raise ValueError(f"unknown scoring profile {profile!r}; choose one of {', '.join(PROFILES)}")
-    if not settings:
-        return base
-    known = set(base.__dataclass_fields__)
-    unknown = set(settings) - known
-    if unknown:
-        raise ValueError(f"unknown setting(s) for {base.key}: {', '.join(sorted(unknown))}")
-    return replace(base, **settings)
-
-
-def game_points(
-    profile: str | Profile,
-    *,
-    termination: str,
-    winner: str | None,
-    material: dict[str, float] | None = None,
-    checking_side: str | None = None,
-    forcing_side: str | None = None,
-    variant: str | None = None,
-    controllers: dict[str, str] | None = None,
-    **settings: float,
-) -> tuple[float, float]:
-    """(White seat points, Black seat points) for a game that ended with ``termination``.
-
-    ``winner`` is the winning seat (``"white"``/``"black"``) or ``None``; for material endings of the dynamic
-    profile it is ignored (the material decides). ``variant`` matters only for Parity Chess, where stalemate is
-    a win like checkmate. Raises ValueError naming what is missing or inconsistent.
-    """
-    for name, value in (("winner", winner), ("checking_side", checking_side), ("forcing_side", forcing_side)):
-        if value not in (None, WHITE, BLACK):
-            raise ValueError(f"{name} must be 'white', 'black' or None, not {value!r}")
-    if termination not in t.ALL_TERMINATIONS:
-        raise ValueError(f"unknown termination {termination!r}")
-    chosen = get_profile(profile, **settings)
-    return chosen.score(
-        termination,
-        winner,
-        material=material,
-        checking_side=checking_side,
-        forcing_side=forcing_side,
-        controllers=dict(controllers) if controllers else {WHITE: WHITE, BLACK: BLACK},
-        stalemate_wins=t.stalemate_wins(variant),
-    )
-
-
-def bye_points(profile: str | Profile, kind: str, **settings: float) -> float:
-    """Points of a bye: ``pairing`` (a win's points, FIDE), ``requested`` (a draw's), ``absent`` (zero)."""
-    chosen = get_profile(profile, **settings)
-    table = {"pairing": chosen.pab, "requested": chosen.requested_bye, "absent": chosen.absent_bye}
-    if kind not in table:
-        raise ValueError(f"unknown bye kind {kind!r}; choose one of {', '.join(table)}")
-    return table[kind]
-
-
-def result_from_points(white: float, black: float) -> str:
-    """The people's result the points stand for: who scored more won (``0-0`` when nobody scored)."""
-    if white > black:
-        return "1-0"
-    if black > white:
-        return "0-1"
-    if white == 0 and black == 0:
-        return "0-0"
-    return "1/2-1/2"

@@ -14,6 +14,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api_fields import RegistryChoiceField
+from scoring import profile_choices
 from tournaments.api_filters import EventFilter
 from tournaments.models import Bye, Event
 from tournaments.public import progress, queries
@@ -56,7 +58,7 @@ class EventSummarySerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=Event.Status.choices, read_only=True)
     variant_policy = PolicyField(read_only=True)
     variant = serializers.CharField(source="variant_key", read_only=True)
-    scoring = serializers.ChoiceField(choices=Event.Scoring.choices, read_only=True)
+    scoring = RegistryChoiceField(choices=profile_choices, read_only=True)
     rounds_planned = serializers.IntegerField(read_only=True)
     starts_on = serializers.DateField(read_only=True, allow_null=True)
     url = serializers.SerializerMethodField()

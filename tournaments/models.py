@@ -11,6 +11,8 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
+from scoring.profiles import Profile
+from scoring.registry import DEFAULT_KEY, KEY_MAX_LENGTH, get_profile, profile_choices
 from scoring.tiebreaks import TIEBREAKS
 from tournaments import game_states
 from variants import policies
@@ -49,10 +51,6 @@ class Event(models.Model):
         FIXED = policies.FIXED, policies.POLICY_LABELS[policies.FIXED]
         DICE = policies.DICE, policies.POLICY_LABELS[policies.DICE]
 
-    class Scoring(models.TextChoices):
-        DYNAMIC = "dynamic", "Dynamic (game points, seed 002)"
-        CLASSICAL = "classical", "Classical (1, ½, 0)"
-
     class Status(models.TextChoices):
         DRAFT = "draft", "Draft"
         ANNOUNCED = "announced", "Announced"
@@ -71,7 +69,8 @@ class Event(models.Model):
         default=dict, blank=True, help_text='The options of the draw, e.g. {"rolls": 2} (variants.policies).'
     )
     time_control = models.CharField(max_length=64, default="90+30", help_text="e.g. 90+30, 40/5400:1800+30, d5")
-    scoring = models.CharField(max_length=12, choices=Scoring.choices, default=Scoring.DYNAMIC)
+    # A key of scoring.registry: the choices are read from it at each use, so a new profile needs no migration.
+    scoring = models.CharField(max_length=KEY_MAX_LENGTH, choices=profile_choices, default=DEFAULT_KEY)
     baku_acceleration = models.BooleanField(
         default=False,
         help_text="Baku acceleration (FIDE C.04.5) for a Swiss paired by the FIDE Dutch system (a fixed variant).",
@@ -104,6 +103,11 @@ class Event(models.Model):
     def draw(self) -> policies.Draw:
         """How the event's games start, as people name it (its public name and label)."""
         return policies.draw_of(self.variant_policy, self.variant_key, self.variant_options)
+
+    @property
+    def profile(self) -> Profile:
+        """The scoring profile of the event (ValueError when its key is no longer registered)."""
+        return get_profile(self.scoring)
 
 
 class Player(models.Model):

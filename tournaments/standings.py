@@ -16,10 +16,10 @@ from scoring import get_profile
 from scoring.crosstable import crosstable
 from scoring.records import PENDING, ByeRecord, GameRecord, PlayerInfo, PlayerLine
 from scoring.standings import compute_standings
-from scoring.terminations import FORFEIT
 from scoring.tiebreaks import TIEBREAKS, parse_tiebreaks
 from tournaments.models import Bye, Event, Game, Player, Registration, Round
 from tournaments.public.rating import line_performance
+from variants.terminations import FORFEIT
 
 
 def event_tiebreaks(event: Event) -> list[str]:

@@ -75,7 +75,7 @@ def round_detail(request, slug: str, number: int):
         games=round_view.board_rows(rnd),
         byes=round_view.bye_rows(rnd),
         panel=round_view.variant_panel(event, rnd),
-        dynamic=event.scoring == Event.Scoring.DYNAMIC,
+        shows_game_points=event.profile.shows_game_points,
     )
     return render(request, "tournaments/round_detail.html", context)
 
@@ -152,7 +152,7 @@ def standings(request, slug: str):
     last = _last_round(context["rounds"])
     shown = None if after is None or after >= last else after
     table = per_snapshot(event, "standings", lambda: _standings_table(event, shown), str(shown or ""))
-    context.update(standings=table, after=shown, last_round=last, dynamic=event.scoring == Event.Scoring.DYNAMIC)
+    context.update(standings=table, after=shown, last_round=last, shows_game_points=event.profile.shows_game_points)
     return render(request, "tournaments/standings.html", context)
 
 
@@ -220,7 +220,7 @@ def export_standings_csv(request, slug: str):
 def export_trf(request, slug: str):
     event = public_event_or_404(slug)
     if not exports.trf_available(event):
-        return HttpResponse(exports.TRF_NEEDS_CLASSICAL, status=404, content_type="text/plain; charset=utf-8")
+        return HttpResponse(exports.trf_refusal(event), status=404, content_type="text/plain; charset=utf-8")
     return _download(
         exports.tournament_trf(event, queries.standings_data(event, with_crosstable=False)),
         "text/plain; charset=utf-8",

@@ -2,8 +2,8 @@
 
 The games app, the replay and perft commands and the scoring code only ever talk to this interface, so a
 variant is a module with one :class:`Engine` subclass registered in :mod:`variants.registry`. The subclass also
-carries every fact about its variant (board size, the terminations a game can end with, whether stalemate wins,
-its PGN tag, whether dice choose the start): the apps and scoring ask the class instead of keeping tables of keys.
+carries every fact about its variant (board size, the endings a game can have and how each is graded, its PGN
+tag, whether dice choose the start): the apps and scoring ask the class instead of keeping tables of keys.
 
 Conventions shared by all engines:
 
@@ -43,6 +43,8 @@ from variants.terminations import (
     THREEFOLD,
     TIME_FORFEIT,
     TIME_FORFEIT_LONE_KING,
+    Ending,
+    by_name,
 )
 
 WHITE = "white"
@@ -96,9 +98,13 @@ class Engine:
     ranks: ClassVar[int] = 8
     simultaneous: ClassVar[bool] = False  # Parity Chess: both armies move at once, sealed
     can_switch: ClassVar[bool] = False  # Switch-Side Chain-Chess
-    #: Every termination a game of this variant can end with, on and off the board (variants.terminations).
-    terminations: ClassVar[frozenset[str]]
-    #: Parity Chess rule 6: "Stalemate is treated at par with checkmate" - the stalemating army wins.
+    #: Every way a game of this variant can end, on and off the board, each saying whether it decides the game
+    #: and whom it favours (variants.terminations.Ending). A subclass declares these; the two below follow.
+    endings: ClassVar[frozenset[Ending]] = frozenset()
+    #: The names of :attr:`endings` (what outcomes report and the apps store). Derived: never declared.
+    terminations: ClassVar[frozenset[str]] = frozenset()
+    #: Whether stalemate wins like checkmate (Parity Chess rule 6), i.e. the variant's stalemate is decisive.
+    #: Derived from :attr:`endings` for describe(): scoring reads the ending itself.
     stalemate_wins: ClassVar[bool] = False
     #: The PGN ``Variant`` tag :meth:`to_pgn` writes (``None``: no tag).
     pgn_variant: ClassVar[str | None] = None
@@ -110,7 +116,25 @@ class Engine:
     #: PGN tags of a game read by :meth:`from_pgn` (``Result`` among them); empty for a new game.
     tags: dict[str, str]
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        for derived in ("terminations", "stalemate_wins"):
+            if derived in cls.__dict__:
+                raise TypeError(f"{cls.__name__} declares {derived}: declare its endings, {derived} follows from them")
+        named = by_name(cls.endings)  # refuses two different endings of one name
+        cls.terminations = frozenset(named)
+        cls.stalemate_wins = STALEMATE in named and named[STALEMATE].decisive
+
     # --- facts about the variant (no game needed) ------------------------------------------------------------
+    @classmethod
+    def ending(cls, name: str) -> Ending:
+        """The ending called ``name``; raises KeyError naming the possible ones when this variant has none."""
+        for ending in cls.endings:
+            if ending.name == name:
+                return ending
+        variant = getattr(cls, "name", cls.__name__)
+        raise KeyError(f"{name!r} cannot end a {variant} game; possible: {', '.join(sorted(cls.terminations))}")
+
     @classmethod
     def start_options(cls, first_roll: str = "", second_roll: str = "") -> dict[str, object]:
         """The keyword options :meth:`new` and :meth:`from_position` need for a game of this variant, given its
@@ -249,6 +273,7 @@ __all__ = [
     "TIME_FORFEIT",
     "TIME_FORFEIT_LONE_KING",
     "WHITE",
+    "Ending",
     "Engine",
     "IllegalMoveError",
     "InvalidPositionError",

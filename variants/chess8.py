@@ -17,7 +17,7 @@ class ChessEngine(FairyEngine):
     name = "Chess"
     files = 8
     ranks = 8
-    terminations = CHESS_LIKE | OFF_BOARD
+    endings = CHESS_LIKE | OFF_BOARD
     pgn_variant = name
     default_steps = 2
     writes_steps = False

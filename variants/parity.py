@@ -33,9 +33,11 @@ from variants.base import (
 from variants.parity_notation import parse_position, position_string, read_game_file, read_move, san
 from variants.parity_rules import Move, ParityState, check_state, legal_moves, name, resolve, safe_moves
 from variants.pieces import BY_SYMBOL
-from variants.terminations import CHESS_LIKE, OFF_BOARD, SIMULTANEOUS_ENDINGS
+from variants.terminations import CHESS_LIKE, OFF_BOARD, SIMULTANEOUS_ENDINGS, decisive, replacing
 
 VALUES = {letter: BY_SYMBOL[letter].value for letter in "PNBRQK"}  # seed 002's values, as for every variant
+# Rule 6: "Stalemate is treated at par with checkmate": the stalemating army wins, in every scoring profile.
+STALEMATE_WINS = decisive(STALEMATE, "stalemate")
 
 
 # --- engines ----------------------------------------------------------------------------------------------------
@@ -43,8 +45,7 @@ class ParityEngine(Engine):
     key = "parity"
     name = "Parity Chess"
     simultaneous = True
-    terminations = CHESS_LIKE | OFF_BOARD | SIMULTANEOUS_ENDINGS
-    stalemate_wins = True  # rule 6: "Stalemate is treated at par with checkmate"
+    endings = replacing(CHESS_LIKE, STALEMATE_WINS) | OFF_BOARD | SIMULTANEOUS_ENDINGS
     pgn_variant = name
     single: ClassVar[bool] = False
 

@@ -22,12 +22,24 @@ import chess
 
 from variants.base import DOUBLE_STALEMATE, FAR_RANK, IllegalMoveError, Outcome
 from variants.pychess_base import PyChessEngine, army_of, perft_board
-from variants.terminations import FIFTY_MOVES, OFF_BOARD, THREEFOLD, TIME_FORFEIT_LONE_KING
+from variants.terminations import (
+    FIFTY_MOVES_ENDING,
+    OFF_BOARD,
+    THREEFOLD_ENDING,
+    TIME_FORFEIT_LONE_KING_ENDING,
+    Favours,
+    decisive,
+    undecided,
+)
 
 FAR = {chess.WHITE: chess.BB_RANK_8, chess.BLACK: chess.BB_RANK_1}
 SEVENTH = {chess.WHITE: chess.BB_RANK_7, chess.BLACK: chess.BB_RANK_2}  # pawns here can step onto the far rank
 NULL_MOVE = "--"  # how a pass is written (python-chess's null move)
 PROMOTION_RE = re.compile(r"^(.*[a-h][18])=?[QRBNqrbn]([+#]?)$")
+# Reach's only way to win plays the role of checkmate: "A player wins by reaching the far rank".
+FAR_RANK_ENDING = decisive(FAR_RANK, "far rank")
+# "Double stalemate is a draw": neither side can move, nothing remains to be gained.
+DOUBLE_STALEMATE_ENDING = undecided(DOUBLE_STALEMATE, "double stalemate", Favours.MATERIAL)
 
 
 class ReachBoard(chess.Board):
@@ -146,7 +158,9 @@ class ReachEngine(PyChessEngine):
     # No checkmate (a mated side passes), no stalemate (no move means pass), and a lone king still wins by
     # reaching the far rank, so neither insufficient material nor a flag against a lone king can be a draw.
     # Repetition and fifty moves are never reported by the engine but may be recorded (docs/rules/scoring.md).
-    terminations = frozenset({FAR_RANK, DOUBLE_STALEMATE, THREEFOLD, FIFTY_MOVES}) | (OFF_BOARD - {TIME_FORFEIT_LONE_KING})
+    endings = frozenset({FAR_RANK_ENDING, DOUBLE_STALEMATE_ENDING, THREEFOLD_ENDING, FIFTY_MOVES_ENDING}) | (
+        OFF_BOARD - {TIME_FORFEIT_LONE_KING_ENDING}
+    )
     pgn_variant = name
     board_class = ReachBoard
 

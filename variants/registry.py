@@ -10,6 +10,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from variants.base import Engine
+from variants.terminations import CHESS_LIKE, OFF_BOARD, Ending, by_name
 
 # key -> "module:Class" (imported on first use) or the class itself (see register)
 ENGINES: dict[str, str | type[Engine]] = {
@@ -82,3 +83,25 @@ def rolled_key() -> str:
 def fixed_keys() -> list[str]:
     """Every variant key but the one played from dice: the variants an event can fix for all its rounds."""
     return [key for key in ENGINES if not get_engine(key).rolled]
+
+
+def ending_names() -> list[str]:
+    """The name of every ending of every registered engine, sorted: what a result may name anywhere."""
+    return sorted({name for engine in engines() for name in engine.terminations})
+
+
+def ending_of(name: str, variant: str | None = None) -> Ending:
+    """The ending ``name`` as ``variant``'s engine declares it (KeyError when that variant cannot end so).
+
+    With no variant, or one no longer registered, the ending of the laws of chess by that name, else the first
+    registered engine's that declares it; KeyError when none does.
+    """
+    if variant is not None and variant in ENGINES:
+        return get_engine(variant).ending(name)
+    chess = by_name(CHESS_LIKE | OFF_BOARD)
+    if name in chess:
+        return chess[name]
+    for engine in engines():
+        if name in engine.terminations:
+            return engine.ending(name)
+    raise KeyError(f"unknown termination {name!r}")

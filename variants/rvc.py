@@ -35,7 +35,7 @@ class RandomVariantEngine(FairyEngine):
     name = NAME
     files = 12
     ranks = 8
-    terminations = CHESS_LIKE | OFF_BOARD
+    endings = CHESS_LIKE | OFF_BOARD
     pgn_variant = NAME
     rolled = True
     dice_draws = (

@@ -44,7 +44,7 @@ class SwitchSideEngine(PyChessEngine):
     key = "sscc"
     name = "Switch-Side Chain-Chess"
     can_switch = True
-    terminations = CHESS_LIKE | OFF_BOARD
+    endings = CHESS_LIKE | OFF_BOARD
     pgn_variant = name
 
     def __init__(self, board: chess.Board, tags: dict[str, str] | None = None) -> None:

@@ -42,7 +42,7 @@ from variants.twilight_board import (
 class TwilightEngine(PyChessEngine):
     key = "twilight"
     name = "Twilight Chess"
-    terminations = CHESS_LIKE | OFF_BOARD
+    endings = CHESS_LIKE | OFF_BOARD
     pgn_variant = name
     board_class = TwilightBoard
 

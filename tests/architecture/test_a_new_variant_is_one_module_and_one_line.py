@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 from rest_framework.authtoken.models import Token
 
+from scoring import CLASSICAL, DYNAMIC
 from tests.tournaments.helpers import make_event, make_user
 from tournaments.models import Event
 from tournaments.services import pair_round, publish_round
@@ -29,7 +30,7 @@ class ThrowawayEngine(ChessEngine):
     key = KEY
     name = "Throwaway Chess"
     pgn_variant = "Throwaway Chess"
-    terminations = ChessEngine.terminations - {PERPETUAL_CHECK}
+    endings = frozenset(e for e in ChessEngine.endings if e.name != PERPETUAL_CHECK)
 
 
 @pytest.fixture
@@ -51,12 +52,12 @@ def paired_game(scoring: str):
 
 @pytest.fixture
 def game(throwaway):
-    return paired_game(Event.Scoring.DYNAMIC)
+    return paired_game(DYNAMIC.key)
 
 
 @pytest.fixture
 def classical_game(throwaway):
-    return paired_game(Event.Scoring.CLASSICAL)  # the FIDE TRF is written for classical scoring
+    return paired_game(CLASSICAL.key)  # the FIDE TRF is written for classical scoring
 
 
 def test_pairing_gives_the_board_the_new_variant_and_its_start(game):

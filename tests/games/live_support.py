@@ -31,7 +31,7 @@ class ToyParity(PyChessEngine):
     key = "parity"
     name = "Toy Parity"
     simultaneous = True
-    terminations = CHESS_LIKE | OFF_BOARD | SIMULTANEOUS_ENDINGS
+    endings = CHESS_LIKE | OFF_BOARD | SIMULTANEOUS_ENDINGS
 
     @property
     def turn(self) -> str:

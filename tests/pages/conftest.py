@@ -17,6 +17,7 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.utils import timezone
 
+from scoring import CLASSICAL, DYNAMIC
 from tournaments.models import Bye, Event, Game, Player, Registration, Round, StandingsSnapshot, VariantBlock
 
 RVC_135 = "o+chbqmmkbh+co/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/O+CHBQMMKBH+CO w KQkq - 0 1 3"
@@ -100,7 +101,7 @@ def build_spring_open() -> Built:
         format=Event.Format.SWISS,
         rounds_planned=4,
         variant_policy=Event.VariantPolicy.DICE,
-        scoring=Event.Scoring.DYNAMIC,
+        scoring=DYNAMIC.key,
         tiebreaks="BH-C1,BH,SB",
         organizer=_organizer(),
         status=Event.Status.RUNNING,
@@ -212,7 +213,7 @@ def build_club_championship() -> Built:
         rounds_planned=3,
         variant_policy=Event.VariantPolicy.FIXED,
         variant_key="chess",
-        scoring=Event.Scoring.CLASSICAL,
+        scoring=CLASSICAL.key,
         tiebreaks="BH,SB",
         organizer=_organizer(),
         status=Event.Status.RUNNING,

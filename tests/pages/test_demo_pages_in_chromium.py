@@ -15,6 +15,7 @@ import pytest
 from django.core.management import call_command
 from django.utils.text import slugify
 
+from scoring import CLASSICAL
 from tests.browser import CHROMIUM
 from tests.pages.test_pages_in_chromium import SCREENSHOTS
 from tournaments.models import Event, Game, Player
@@ -46,7 +47,7 @@ def demo(transactional_db, settings):
                                  ("Winter Classic", Event.Status.CLOSED, date(2026, 1, 10))):  # fmt: skip
         Event.objects.create(name=name, slug=slugify(name), status=status, starts_on=starts, organizer=event.organizer,
                              variant_policy=Event.VariantPolicy.FIXED, variant_key=fixed_keys()[0], rounds_planned=7,
-                             scoring=Event.Scoring.CLASSICAL)  # fmt: skip
+                             scoring=CLASSICAL.key)  # fmt: skip
     return event
 
 
@@ -71,7 +72,7 @@ def _shoot(browser, live_server, path: str, name: str) -> list[str]:
 
 def _classical_event() -> tuple[Event, Player]:
     """A rated classical Swiss in its last round, and its top seed (whose page shows rating changes)."""
-    event = simulate(format="swiss", players=8, rounds=4, seed=16, scoring=Event.Scoring.CLASSICAL, play_last=False).event
+    event = simulate(format="swiss", players=8, rounds=4, seed=16, scoring=CLASSICAL.key, play_last=False).event
     Event.objects.filter(pk=event.pk).update(is_public=True, status=Event.Status.RUNNING)
     return event, event.registrations.order_by("seed").first().player
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from scoring import CLASSICAL
 from tests.browser import BROWSER_MARKS
 from tests.pages.test_demo_pages_in_chromium import _shoot
 from tournaments.models import Event
@@ -21,7 +22,7 @@ def _public(event: Event) -> Event:
 
 def _dutch_event() -> Event:
     return _public(simulate(format="swiss", players=9, rounds=5, seed=18, draw=policies.FIXED_DRAW,
-                            variant_key=fixed_keys()[0], scoring=Event.Scoring.CLASSICAL, play_last=False).event)  # fmt: skip
+                            variant_key=fixed_keys()[0], scoring=CLASSICAL.key, play_last=False).event)  # fmt: skip
 
 
 def _facts(html: str) -> str:

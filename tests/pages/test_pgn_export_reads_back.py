@@ -16,6 +16,7 @@ import chess.pgn
 import pytest
 from django.core.management import call_command
 
+from scoring import CLASSICAL
 from tournaments.exports.pgn_board import VariantGame
 from tournaments.models import Event, Game
 from tournaments.services.simulation import simulate
@@ -56,7 +57,7 @@ def events_8x8(db):
     events = []
     for index, key in enumerate(_sequential_8x8_keys()):
         event = simulate(format="swiss", players=4, rounds=2, seed=index, draw=policies.FIXED_DRAW,
-                         variant_key=key, scoring=Event.Scoring.CLASSICAL).event  # fmt: skip
+                         variant_key=key, scoring=CLASSICAL.key).event  # fmt: skip
         Event.objects.filter(pk=event.pk).update(is_public=True, status=Event.Status.RUNNING)
         for game in Game.objects.filter(round__event=event).order_by("round__number", "board"):
             _play_randomly(game, rng, warps=game.board == 1)

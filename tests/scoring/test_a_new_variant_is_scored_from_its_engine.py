@@ -8,7 +8,7 @@ import pytest
 from scoring import game_points, terminations_for_variant
 from variants import registry
 from variants.chess8 import ChessEngine
-from variants.terminations import CHECKMATE, FAR_RANK, OFF_BOARD, STALEMATE, THREEFOLD
+from variants.terminations import CHECKMATE_ENDING, FAR_RANK, OFF_BOARD, STALEMATE, THREEFOLD, decisive
 
 KEY = "stalemate-chess"
 
@@ -19,8 +19,7 @@ class StalemateChess(ChessEngine):
     key = KEY
     name = "Stalemate Chess"
     pgn_variant = name
-    terminations = frozenset({CHECKMATE, STALEMATE}) | OFF_BOARD
-    stalemate_wins = True
+    endings = frozenset({CHECKMATE_ENDING, decisive(STALEMATE, "stalemate")}) | OFF_BOARD  # stalemate wins
 
 
 @pytest.fixture
@@ -44,7 +43,8 @@ def test_it_plays(stalemate_chess):
 
 
 def test_its_terminations_are_the_ones_the_class_lists(stalemate_chess):
-    assert terminations_for_variant(KEY) == stalemate_chess.terminations
+    assert terminations_for_variant(KEY) == stalemate_chess.terminations == {e.name for e in stalemate_chess.endings}
+    assert stalemate_chess.stalemate_wins is True
     assert THREEFOLD not in terminations_for_variant(KEY)
     assert FAR_RANK not in terminations_for_variant(KEY)
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from scoring import CLASSICAL, DYNAMIC
 from tests.tournaments.helpers import make_event
-from tournaments.models import Event, Round
+from tournaments.models import Round
 from tournaments.services import enter_result, pair_round, pairing_system_for, publish_round, request_bye
 from variants.base import AGREEMENT, PERPETUAL_CHECK, RESIGNATION, STALEMATE
 from variants.registry import fixed_keys, get_engine
@@ -47,9 +48,9 @@ def _play(dynamic: Round, classical: Round, organizer_d, organizer_c) -> None:
 def test_a_dynamic_event_pairs_as_its_classical_twin_with_the_same_results_of_record():
     variant = _variant_with_stalemate()
     dynamic, org_d, players_d = make_event(10, slug="dyn", rounds=ROUNDS, variant_policy="fixed", variant_key=variant,
-                                           scoring=Event.Scoring.DYNAMIC)  # fmt: skip
+                                           scoring=DYNAMIC.key)  # fmt: skip
     classical, org_c, players_c = make_event(10, slug="cla", rounds=ROUNDS, variant_policy="fixed",
-                                             variant_key=variant, scoring=Event.Scoring.CLASSICAL)  # fmt: skip
+                                             variant_key=variant, scoring=CLASSICAL.key)  # fmt: skip
     assert pairing_system_for(dynamic) == pairing_system_for(classical) == "dutch"
     classical.colour_draw.seed, classical.colour_draw.identity = dynamic.colour_draw.seed, dynamic.colour_draw.identity
     classical.colour_draw.commitment = dynamic.colour_draw.commitment

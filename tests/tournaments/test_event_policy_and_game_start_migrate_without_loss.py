@@ -1,4 +1,4 @@
-"""tournaments 0008 moves an event's policy off the variant's name (rvc1 / rvc2 become the dice policy with the
+"""tournaments 0009 moves an event's policy off the variant's name (rvc1 / rvc2 become the dice policy with the
 number of rolls as an option) and a game's rolls into its start options; unapplied, both come back as they were."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-AFTER = ("tournaments", "0008_variant_policy_and_start_options")
+AFTER = ("tournaments", "0009_variant_policy_and_start_options")
 
 
 def _migrate(target: tuple[str, str]):

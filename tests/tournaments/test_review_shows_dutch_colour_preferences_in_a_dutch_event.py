@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.models import Event
+from scoring import CLASSICAL
 from tournaments.services.history import event_history
 from tournaments.services.review import DUTCH_PATTERN, SEED_PATTERN, due_colour, dutch_due_colour, review_rows
 from tournaments.services.simulation import simulate
@@ -28,7 +28,7 @@ def test_dutch_preferences_even_out_then_alternate():
 @pytest.mark.django_db
 def test_the_review_of_a_dutch_round_uses_the_dutch_preferences():
     event = simulate(format="swiss", players=9, rounds=4, seed=18, draw=policies.FIXED_DRAW,
-                     variant_key=fixed_keys()[0], scoring=Event.Scoring.CLASSICAL, play_last=False).event  # fmt: skip
+                     variant_key=fixed_keys()[0], scoring=CLASSICAL.key, play_last=False).event  # fmt: skip
     rnd = event.rounds.order_by("-number").first()
     review = review_rows(rnd)
     assert review["pattern"] == DUTCH_PATTERN

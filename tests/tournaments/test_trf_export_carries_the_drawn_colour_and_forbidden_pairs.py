@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from scoring import CLASSICAL
 from tournaments.exports.trf import start_ranks, tournament_trf
 from tournaments.models import ColourDraw, Event, ForbiddenPairing
 from tournaments.pairing.trf import parse_trf
@@ -19,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 def _dutch_event() -> Event:
     return simulate(format="swiss", players=8, rounds=3, seed=5, draw=policies.FIXED_DRAW,
-                    variant_key=fixed_keys()[0], scoring=Event.Scoring.CLASSICAL).event  # fmt: skip
+                    variant_key=fixed_keys()[0], scoring=CLASSICAL.key).event  # fmt: skip
 
 
 def test_the_drawn_colour_and_the_forbidden_pairs_are_in_the_export():

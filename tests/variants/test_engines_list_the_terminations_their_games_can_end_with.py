@@ -10,15 +10,20 @@ from variants.registry import engines, get_engine
 ALL_NAMES = {value for name, value in vars(t).items() if name.isupper() and isinstance(value, str)}
 
 
+def names(endings) -> frozenset[str]:
+    return frozenset(ending.name for ending in endings)
+
+
 @pytest.mark.parametrize("engine", engines(), ids=lambda e: e.key)
 def test_each_engine_declares_a_set_of_known_terminations(engine):
     assert isinstance(engine.terminations, frozenset)
     assert engine.terminations <= ALL_NAMES
+    assert engine.terminations == names(engine.endings)  # the names follow from the endings declared
 
 
 @pytest.mark.parametrize("key", ["chess", "rvc", "twilight", "sscc"])
 def test_the_chess_like_variants_end_as_chess_does(key):
-    assert get_engine(key).terminations == t.CHESS_LIKE | t.OFF_BOARD
+    assert get_engine(key).endings == t.CHESS_LIKE | t.OFF_BOARD
 
 
 def test_reach_cannot_end_in_checkmate_stalemate_or_a_lone_king_flag():
@@ -29,7 +34,7 @@ def test_reach_cannot_end_in_checkmate_stalemate_or_a_lone_king_flag():
 
 @pytest.mark.parametrize("key", ["parity", "parity-single"])
 def test_parity_adds_king_capture_and_the_simultaneous_endings(key):
-    assert get_engine(key).terminations == t.CHESS_LIKE | t.OFF_BOARD | t.SIMULTANEOUS_ENDINGS
+    assert get_engine(key).terminations == names(t.CHESS_LIKE | t.OFF_BOARD | t.SIMULTANEOUS_ENDINGS)
 
 
 def test_only_reach_wins_on_the_far_rank_and_only_parity_captures_kings():

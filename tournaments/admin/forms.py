@@ -92,7 +92,7 @@ class ResultRowForm(forms.Form):
         kwargs.setdefault("initial", _initial(game))
         super().__init__(*args, **kwargs)
         self.fields["result"].choices = [("", "—"), *RESULT_LABELS.items()]
-        self.fields["termination"].choices = [("", "—")] + [(t, t.replace("-", " ")) for t in self.choices.terminations]
+        self.fields["termination"].choices = [("", "—")] + [(t, self.choices.label(t)) for t in self.choices.terminations]
         sided = [t for t in self.choices.terminations if self.choices.side_field(t)]
         self.fields["termination"].widget.attrs["data-side"] = " ".join(sided)
         material = [t for t in self.choices.terminations if self.choices.needs_position(t)]

@@ -10,6 +10,8 @@ import re
 
 from rest_framework import serializers
 
+from config.api_fields import RegistryChoiceField
+from scoring import profile_choices
 from tournaments.models import Bye, Event, Game, Round
 from tournaments.public import queries
 from tournaments.public.variant import variant_from_block
@@ -42,7 +44,7 @@ class EventCreateSerializer(serializers.Serializer):
     variant = serializers.CharField(
         max_length=16, required=False, allow_blank=True, help_text="A fixed variant's key; under a dice policy empty."
     )
-    scoring = serializers.ChoiceField(choices=Event.Scoring.choices)
+    scoring = RegistryChoiceField(choices=profile_choices)
     slug = serializers.SlugField(max_length=100, required=False, help_text="Default: made from the name.")
     time_control = serializers.CharField(max_length=64, required=False)
     starts_on = serializers.DateField(required=False, allow_null=True)

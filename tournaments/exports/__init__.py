@@ -7,6 +7,6 @@ docs/rules/exports.md.
 
 from tournaments.exports.pgn import game_pgn, games_pgn
 from tournaments.exports.standings_csv import standings_csv
-from tournaments.exports.trf import TRF_NEEDS_CLASSICAL, tournament_trf, trf_available
+from tournaments.exports.trf import tournament_trf, trf_available, trf_refusal
 
-__all__ = ["TRF_NEEDS_CLASSICAL", "game_pgn", "games_pgn", "standings_csv", "tournament_trf", "trf_available"]
+__all__ = ["game_pgn", "games_pgn", "standings_csv", "tournament_trf", "trf_available", "trf_refusal"]

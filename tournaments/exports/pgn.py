@@ -25,15 +25,12 @@ from tournaments.exports.pgn_board import python_chess_game
 from tournaments.models import Event, Game
 from tournaments.public.queries import published_games, result_is_public
 from variants import pgn_text
-from variants.base import ADJUDICATION, FORFEIT, TIME_FORFEIT, TIME_FORFEIT_LONE_KING, Engine
-from variants.registry import get_engine
+from variants.base import Engine
+from variants.registry import ending_of, get_engine
 from variants.standard_start import STANDARD_START
 
 PGN_RESULTS = {"1-0", "0-1", "1/2-1/2"}
 STANDARD_FEN_FIELDS = 6
-# The PGN standard's Termination values (section 9.8.1) for our endings; every other ending is "normal".
-TERMINATION = {TIME_FORFEIT: "time forfeit", TIME_FORFEIT_LONE_KING: "time forfeit", FORFEIT: "abandoned",
-               ADJUDICATION: "adjudication"}  # fmt: skip
 UNTERMINATED = "unterminated"
 
 
@@ -70,6 +67,15 @@ def pgn_result(game: Game) -> str:
     """The Result tag: the final result when it is a PGN result, ``*`` otherwise (unfinished, or a double
     forfeit "0-0", which PGN cannot express: it goes to ``EventResult``)."""
     return game.result if result_is_public(game) and game.result in PGN_RESULTS else "*"
+
+
+def pgn_termination(game: Game) -> str:
+    """The PGN standard's Termination tag (section 9.8.1) of a finished game: what its ending says (e.g. ``time
+    forfeit``, ``abandoned``, ``adjudication``); ``normal`` for an ending no registered engine declares."""
+    try:
+        return ending_of(game.termination, game.variant).pgn_termination
+    except KeyError:
+        return "normal"
 
 
 def split_fen(position: str) -> tuple[str, str | None]:
@@ -115,7 +121,7 @@ def game_tags(event: Event, game: Game) -> dict[str, str]:
         tags["FirstRoll"] = first
     if second:
         tags["SecondRoll"] = second
-    tags["Termination"] = TERMINATION.get(game.termination, "normal") if final else UNTERMINATED
+    tags["Termination"] = pgn_termination(game) if final else UNTERMINATED
     if final:
         if game.termination:
             tags["TerminationDetail"] = game.termination

@@ -1,7 +1,8 @@
 """An event as a FIDE TRF-16 file (FIDE C.04 Annex 2), for classical scoring (docs/rules/exports.md).
 
-TRF-16 records only 1, ½ and 0 per game, so it is written for classical scoring alone: the dynamic game points
-of seed 002 (60-40, 52-48, 51-49, ...) cannot be expressed in it.
+TRF-16 records only 1, ½ and 0 per game, so it is written for a profile whose points it records exactly
+(``Profile.trf_exact``: classical scoring): the dynamic game points of seed 002 (60-40, 52-48, 51-49, ...) cannot
+be expressed in it.
 
 The tournament section has every header record of the standard, in its order: 012 name, 022 city, 032
 federation, 042 start date, 052 end date, 062 players, 072 rated players, 082 teams, 092 type, 102 chief arbiter,
@@ -24,9 +25,9 @@ from tournaments.pairing.trf import NOT_PAIRED, RoundEntry, TrfPlayer, player_li
 from tournaments.public.queries import published_byes, published_games, published_rounds, result_is_public
 from variants.base import BLACK, FORFEIT, WHITE
 
-TRF_NEEDS_CLASSICAL = (
-    "No TRF file for this event: FIDE TRF-16 records only 1, ½ and 0 per game, and this event uses dynamic "
-    "game points (seed 002). TRF is exported for events with classical scoring only.\n"
+TRF_REFUSAL = (
+    "No TRF file for this event: FIDE TRF-16 records only 1, ½ and 0 per game, and this event uses {points}. "
+    "TRF is exported for events with classical scoring only.\n"
 )
 FIRST_ROUND_COLUMN = 92  # 132 round dates and each player's round blocks: 10 columns a round from here
 LAST_NAME_FIRST_SEPARATOR = ", "
@@ -34,8 +35,14 @@ ABSENT = RoundEntry(None, "-", "Z")  # in a published round without a game or by
 
 
 def trf_available(event: Event) -> bool:
-    """TRF-16 is written for classical scoring only (see above)."""
-    return event.scoring == Event.Scoring.CLASSICAL
+    """TRF-16 is written for a profile whose points it records exactly (classical scoring, see above)."""
+    return event.profile.trf_exact
+
+
+def trf_refusal(event: Event) -> str:
+    """Why an event has no TRF file: the points its profile gives (``Profile.points_name``)."""
+    profile = event.profile
+    return TRF_REFUSAL.format(points=profile.points_name or f"{profile.name} scoring")
 
 
 def trf_name(name: str) -> str:

@@ -17,8 +17,8 @@ OUTCOME = {"1-0": ("win", "loss"), "0-1": ("loss", "win"), "1/2-1/2": ("draw", "
 
 
 def shows_rating_change(event: Event, player: Player) -> bool:
-    """A rated classical event: classical scoring (1, ½, 0, what the FIDE rating counts) and a rated player."""
-    return event.scoring == Event.Scoring.CLASSICAL and bool(player.rating)
+    """A rated event: a profile scoring what the FIDE rating counts (1, ½, 0: classical) and a rated player."""
+    return event.profile.fide_rated and bool(player.rating)
 
 
 def _change(game: Game, player: Player, opponent: Player, white: bool) -> float | None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scoring.terminations import FORFEIT
 from tournaments.models import Bye, Event, Game, Registration, Round
+from variants.terminations import FORFEIT
 
 
 @dataclass

@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from scoring.terminations import PERPETUAL_CHECK, STALEMATE, needs_material
-from tournaments.models import Event, Game, Round
+from scoring import Profile, get_profile
+from tournaments.models import Game, Round
 from tournaments.services.errors import Conflict, RowErrors, reasons
 from tournaments.services.results import RESULTS, SIDES, compute_points, record_result
 from tournaments.services.rounds import refresh_round_status
+from variants.terminations import Ending
 
 RESULT_LABELS = {"1-0": "1-0 (White wins)", "0-1": "0-1 (Black wins)", "1/2-1/2": "½-½ (draw)", "0-0": "0-0 (double forfeit)"}
 FIELDS = ("result", "termination", "forcing_side", "checking_side", "position")
@@ -26,25 +27,27 @@ FIELDS = ("result", "termination", "forcing_side", "checking_side", "position")
 
 @dataclass(frozen=True)
 class BoardChoices:
-    """What the grid offers for one board."""
+    """What the grid offers for one board: its variant's endings, graded by the event's scoring profile."""
 
-    terminations: tuple[str, ...]
-    stalemate_wins: bool
-    dynamic: bool
+    endings: dict[str, Ending]  # name -> ending, sorted by name
+    profile: Profile | None
     live_position: str  # the final position of the live game, when it was played on the server
 
+    @property
+    def terminations(self) -> tuple[str, ...]:
+        return tuple(self.endings)
+
+    def label(self, termination: str) -> str:
+        return self.endings[termination].label
+
     def side_field(self, termination: str) -> str | None:
-        """The side a termination needs: who forced stalemate, who gave perpetual check (dynamic scoring)."""
-        if not self.dynamic:
-            return None
-        if termination == STALEMATE and not self.stalemate_wins:
-            return "forcing_side"
-        if termination == PERPETUAL_CHECK:
-            return "checking_side"
-        return None
+        """The side a termination's points depend on: who forced stalemate, who gave perpetual check (dynamic)."""
+        ending = self.endings.get(termination)
+        return self.profile.side_needed(ending) if ending and self.profile else None
 
     def needs_position(self, termination: str) -> bool:
-        return self.dynamic and needs_material(termination)
+        ending = self.endings.get(termination)
+        return bool(ending and self.profile and self.profile.needs_material(ending))
 
 
 def board_choices(game: Game) -> BoardChoices:
@@ -53,10 +56,13 @@ def board_choices(game: Game) -> BoardChoices:
     try:
         engine = get_engine(game.variant)
     except KeyError:
-        return BoardChoices((), False, False, "")
-    dynamic = game.round.event.scoring == Event.Scoring.DYNAMIC
+        return BoardChoices({}, None, "")
+    try:
+        profile = get_profile(game.round.event.scoring)
+    except ValueError:  # a profile no longer registered: the grid still lists the endings
+        profile = None
     live = game.position if (game.moves and game.position) else ""
-    return BoardChoices(tuple(sorted(engine.terminations)), bool(engine.stalemate_wins), dynamic, live)
+    return BoardChoices({e.name: e for e in sorted(engine.endings, key=lambda e: e.name)}, profile, live)
 
 
 def _text(row: dict, name: str) -> str:
@@ -90,7 +96,7 @@ def _check_row(game: Game, row: dict) -> list[dict]:
             errors.append({"board": board, "field": name, "reason": "choose white or black"})
     side = choices.side_field(termination)
     if side and not _text(row, side) and result not in ("1-0", "0-1"):
-        who = "forced stalemate" if side == "forcing_side" else "gave perpetual check"
+        who = f"{'forced' if side == 'forcing_side' else 'gave'} {choices.label(termination)}"
         errors.append({"board": board, "field": side, "reason": f"say which army {who}: it decides the points"})
     if choices.needs_position(termination) and not (_text(row, "position") or choices.live_position):
         reason = f"{termination} is decided on material: give the final position"

@@ -13,14 +13,14 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from scoring import game_points, result_from_points, terminations_for_variant
-from scoring.terminations import FORFEIT, PERPETUAL_CHECK, STALEMATE, needs_material
+from scoring import game_points, get_profile, result_from_points
 from tournaments import game_states
 from tournaments.models import Game
 from tournaments.services.audit import RESULT_CORRECTED, RESULT_ENTERED, audit, result_state
 from tournaments.services.rounds import refresh_round_status
 from tournaments.signals import RESULT_FINAL, send_change
 from tournaments.tasks import standings as standings_tasks
+from variants.terminations import FORFEIT, Ending
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -50,6 +50,21 @@ def read_material(game: Game, position: str) -> dict[str, float]:
     return {side: float(material[side]) for side in SIDES}
 
 
+def game_ending(game: Game, termination: str) -> Ending:
+    """The ending ``termination`` as the game's variant engine declares it; ValidationError naming ``termination``
+    for an unknown variant or an ending the variant cannot have."""
+    from variants.registry import get_engine
+
+    try:
+        engine = get_engine(game.variant)
+    except KeyError:
+        raise ValidationError({"termination": f"unknown variant {game.variant!r}"}) from None
+    if termination not in engine.terminations:
+        possible = ", ".join(sorted(engine.terminations))
+        raise ValidationError({"termination": f"{termination!r} cannot end a {game.variant} game; possible: {possible}"})
+    return engine.ending(termination)
+
+
 def compute_points(
     game: Game,
     *,
@@ -62,33 +77,28 @@ def compute_points(
     """Validate a result for ``game`` and return its (white, black) points; raises ValidationError({field: reason})."""
     if result not in RESULTS:
         raise ValidationError({"result": f"must be one of {', '.join(RESULTS)}, not {result!r}"})
-    try:
-        possible = terminations_for_variant(game.variant)
-    except KeyError:
-        raise ValidationError({"termination": f"unknown variant {game.variant!r}"}) from None
-    if termination not in possible:
-        raise ValidationError(
-            {"termination": f"{termination!r} cannot end a {game.variant} game; possible: {', '.join(sorted(possible))}"}
-        )
-    if result == "0-0" and termination != FORFEIT:
-        raise ValidationError({"result": "0-0 is only for a double forfeit (termination 'forfeit')"})
+    ending = game_ending(game, termination)
+    if result == "0-0" and not ending.unplayed:
+        raise ValidationError({"result": f"0-0 is only for a double forfeit (termination {FORFEIT!r})"})
     for name, value in (("checking_side", checking_side), ("forcing_side", forcing_side)):
         if value not in (None, *SIDES):
             raise ValidationError({name: "must be 'white' or 'black'"})
 
-    profile = game.round.event.scoring
+    try:
+        profile = get_profile(game.round.event.scoring)
+    except ValueError as exc:  # a profile no longer registered
+        raise ValidationError({"termination": str(exc)}) from None
     material = None
-    if profile == "dynamic" and needs_material(termination):
+    if profile.needs_material(ending):
         material = read_material(game, position or game.position)
     try:
         white, black = game_points(
             profile,
-            termination=termination,
+            termination=ending,
             winner=WINNER_OF[result],
             material=material,
             checking_side=checking_side,
             forcing_side=forcing_side,
-            variant=game.variant,
             controllers=game.controllers or None,
         )
     except ValueError as exc:
@@ -98,9 +108,8 @@ def compute_points(
     # perpetual or agreed draw; the profile then decides who scored more. Only a decisive result the scoring
     # contradicts is refused.
     if implied != result and not (result == "1/2-1/2" and implied in ("1-0", "0-1")):
-        raise ValidationError(
-            {"result": f"under {profile} scoring this {termination} scores {white:g}-{black:g}, which is {implied}, not {result}"}
-        )
+        scores = f"this {termination} scores {white:g}-{black:g}, which is {implied}, not {result}"
+        raise ValidationError({"result": f"under {profile.key} scoring {scores}"})
     return Decimal(str(white)), Decimal(str(black))
 
 
@@ -111,11 +120,15 @@ def sides_from_points(game: Game, termination: str, white: Decimal, black: Decim
     forced stalemate or gave perpetual check; with a drawn outcome ("1/2-1/2") that side is only in the points:
     the army of the seat that scored more. Equal points (classical scoring) need no side.
     """
-    if termination not in (STALEMATE, PERPETUAL_CHECK) or white == black:
+    try:
+        side = get_profile(game.round.event.scoring).side_needed(game_ending(game, termination))
+    except ValidationError:
+        return {}
+    if side is None or white == black:
         return {}
     seat = "white" if white > black else "black"
     army = next((a for a, s in (game.controllers or {}).items() if s == seat), seat)
-    return {("forcing_side" if termination == STALEMATE else "checking_side"): army}
+    return {side: army}
 
 
 def stored_result(white: Decimal, black: Decimal) -> str:

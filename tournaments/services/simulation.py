@@ -10,8 +10,7 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from scoring import game_points, result_from_points, terminations_for_variant
-from scoring.terminations import needs_material
+from scoring import DEFAULT_KEY, game_points, result_from_points
 from tournaments.models import Event, Game, Player
 from tournaments.services.colour_report import colour_report
 from tournaments.services.dice import revealed_seed
@@ -21,8 +20,11 @@ from tournaments.standings import event_standings
 from tournaments.tasks import standings as standings_tasks
 from variants import policies
 from variants.draw import Draw
+from variants.registry import get_engine
+from variants.terminations import Favours
 
-# (termination, who decides it): the endings a simulated game may have; material endings need a real position.
+# (termination, who decides it, weight): the endings a simulated game may have, when its variant has them; an
+# ending decided on material never (it needs a real position).
 ENDINGS = [
     ("checkmate", "winner", 30),
     ("resignation", "winner", 25),
@@ -41,8 +43,9 @@ def derived_seed(seed: int | str, label: str) -> tuple[str, str]:
 
 def random_result(rng: random.Random, game: Game, profile: str) -> dict:
     """A plausible result for ``game`` (stronger player wins more often), valid under ``profile``."""
-    possible = terminations_for_variant(game.variant)
-    endings = [e for e in ENDINGS if e[0] in possible and not needs_material(e[0])]
+    engine = get_engine(game.variant)
+    possible = {e.name for e in engine.endings if e.favours != Favours.MATERIAL}
+    endings = [e for e in ENDINGS if e[0] in possible]
     termination, role, _ = rng.choices(endings, weights=[e[2] for e in endings])[0]
     expected = 1 / (1 + 10 ** ((game.black.rating - game.white.rating) / 400))
     side = "white" if rng.random() < expected else "black"
@@ -86,7 +89,7 @@ def simulate(
     seed: int,
     draw: Draw | None = None,
     variant_key: str = "",
-    scoring: str = Event.Scoring.DYNAMIC,
+    scoring: str = DEFAULT_KEY,
     play_last: bool = True,
 ) -> Simulation:
     """Create users, players and the event, then pair, publish and play ``rounds`` rounds through the services.

@@ -12,6 +12,7 @@ import json
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
+from scoring import DEFAULT_KEY, profile_keys
 from tournaments.management.migrations_check import ensure_migrated
 from tournaments.models import Event
 from tournaments.services.simulation import event_report, simulate
@@ -52,7 +53,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--variant", default=shorts[0], help=f"{', '.join(shorts)} (dice), or a fixed variant key ({', '.join(fixed_keys())})"
         )
-        parser.add_argument("--scoring", default="dynamic", choices=[c for c, _ in Event.Scoring.choices])
+        parser.add_argument("--scoring", default=DEFAULT_KEY, choices=profile_keys())
 
     def handle(self, *args, **options):
         fmt, n, rounds = options["format"], options["players"], options["rounds"]

@@ -39,7 +39,7 @@ def backward(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0007_event_baku_acceleration"),
+        ("tournaments", "0008_scoring_from_the_registry"),
     ]
 
     operations = [
