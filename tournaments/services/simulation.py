@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import random
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
@@ -18,7 +19,6 @@ from tournaments.services.dice import revealed_seed
 from tournaments.services.events import create_event, enter_result, prepare_event, register_player
 from tournaments.services.rounds import pair_round, publish_round, rounds_total
 from tournaments.standings import event_standings
-from tournaments.tasks import standings as standings_tasks
 from variants.registry import rolled_key
 
 # (termination, who decides it): the endings a simulated game may have; material endings need a real position.
@@ -87,28 +87,19 @@ def simulate(
     variant_key: str = "",
     scoring: str = Event.Scoring.DYNAMIC,
     play_last: bool = True,
+    hold_follow_up: Callable[[], AbstractContextManager[object]] = nullcontext,
 ) -> Simulation:
     """Create users, players and the event, then pair, publish and play ``rounds`` rounds through the services.
 
     Everything random (first White, dice, results, ratings) derives from ``seed``; the slug is new every run.
-    ``play_last=False`` leaves the last round paired and published but unplayed.
+    ``play_last=False`` leaves the last round paired and published but unplayed. ``hold_follow_up`` is entered
+    around the whole run: the follow-up work of each result (the standings snapshot, queued on the hook) happens
+    as for any result unless it holds it; the command passes
+    :func:`tournaments.tasks.standings.one_snapshot_per_event`, so hundreds of results written in one transaction
+    publish one snapshot at the end instead of one each.
     """
-    with one_standings_snapshot(), transaction.atomic():  # a refusal half-way leaves nothing behind
-        simulation = _simulate(format, players, rounds, seed, policy, variant_key, scoring, play_last)
-    standings_tasks.queue_publish_standings(simulation.event.pk)
-    return simulation
-
-
-@contextmanager
-def one_standings_snapshot():
-    """Queue no standings snapshot per result while simulating: hundreds of results are written in one
-    transaction, and (eager, without a broker) each would recompute the snapshot; one is published at the end."""
-    queue = standings_tasks.queue_publish_standings
-    standings_tasks.queue_publish_standings = lambda event_id: None
-    try:
-        yield
-    finally:
-        standings_tasks.queue_publish_standings = queue
+    with hold_follow_up(), transaction.atomic():  # a refusal half-way leaves nothing behind
+        return _simulate(format, players, rounds, seed, policy, variant_key, scoring, play_last)
 
 
 def _simulate(

@@ -15,6 +15,7 @@ from django.core.management.base import BaseCommand, CommandError
 from tournaments.management.migrations_check import ensure_migrated
 from tournaments.models import Event
 from tournaments.services.simulation import event_report, simulate
+from tournaments.tasks.standings import one_snapshot_per_event
 from variants.registry import fixed_keys, rolled_key
 
 POLICIES = {"rvc1": Event.VariantPolicy.RVC_ONE_ROLL, "rvc2": Event.VariantPolicy.RVC_TWO_ROLLS}
@@ -80,6 +81,7 @@ class Command(BaseCommand):
                 policy=policy,
                 variant_key=key,
                 scoring=options["scoring"],
+                hold_follow_up=one_snapshot_per_event,  # one standings snapshot at the end, not one per result
             )
         except ValidationError as exc:
             raise CommandError(_message(exc)) from None
