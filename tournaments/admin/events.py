@@ -166,11 +166,12 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
                 messages.error(request, f"{event}: you are not an arbiter of this event")
                 continue
             try:
-                rnd = services.pair_round(event, by=request.user)
+                outcome = services.pair_round_outcome(event, by=request.user)
             except ValidationError as exc:
                 messages.error(request, f"{event}: {error_text(exc)}")
                 continue
-            if getattr(rnd, "rolled_now", False):
+            rnd = outcome.round
+            if outcome.rolled_now:
                 messages.warning(request, f"{event}: block {rnd.variant_block.index} had not been rolled: "
                                           f"the server rolled it now ({rnd.variant_block.first_roll})")  # fmt: skip
             messages.success(request, f"{event}: round {rnd.number} paired, not published: review it")

@@ -35,8 +35,10 @@ from tournaments.services.pairing_edits import exchange_players, move_bye, set_b
 from tournaments.services.pairing_system import pairing_system_for, pairing_system_label
 from tournaments.services.result_grid import enter_results
 from tournaments.services.rounds import (
+    PairedRound,
     delete_round,
     pair_round,
+    pair_round_outcome,
     publish_round,
     refresh_round_status,
     repair_round,
@@ -46,6 +48,7 @@ from tournaments.services.rounds import (
 
 __all__ = [
     "Conflict",
+    "PairedRound",
     "RowErrors",
     "announce_event",
     "block_for_round",
@@ -67,6 +70,7 @@ __all__ = [
     "late_entry",
     "move_bye",
     "pair_round",
+    "pair_round_outcome",
     "pairing_system_for",
     "pairing_system_label",
     "prepare_event",
