@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Callable
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
@@ -83,23 +83,24 @@ def simulate(
     players: int,
     rounds: int,
     seed: int,
+    standings_batch: Callable[[], AbstractContextManager[set[int]]],
     policy: str = Event.VariantPolicy.RVC_ONE_ROLL,
     variant_key: str = "",
     scoring: str = Event.Scoring.DYNAMIC,
     play_last: bool = True,
-    hold_follow_up: Callable[[], AbstractContextManager[object]] = nullcontext,
 ) -> Simulation:
     """Create users, players and the event, then pair, publish and play ``rounds`` rounds through the services.
 
     Everything random (first White, dice, results, ratings) derives from ``seed``; the slug is new every run.
-    ``play_last=False`` leaves the last round paired and published but unplayed. ``hold_follow_up`` is entered
-    around the whole run: the follow-up work of each result (the standings snapshot, queued on the hook) happens
-    as for any result unless it holds it; the command passes
-    :func:`tournaments.tasks.standings.one_snapshot_per_event`, so hundreds of results written in one transaction
-    publish one snapshot at the end instead of one each.
+    ``play_last=False`` leaves the last round paired and published but unplayed. ``standings_batch`` (the callers
+    pass :func:`tournaments.tasks.standings.one_snapshot_per_event`) is entered around the whole run and yields the
+    events whose standings it publishes on leaving: hundreds of results written in one transaction publish one
+    snapshot at the end, not one each, and the event's is published even when the last round only gave byes.
     """
-    with hold_follow_up(), transaction.atomic():  # a refusal half-way leaves nothing behind
-        return _simulate(format, players, rounds, seed, policy, variant_key, scoring, play_last)
+    with standings_batch() as events, transaction.atomic():  # a refusal half-way leaves nothing behind
+        simulation = _simulate(format, players, rounds, seed, policy, variant_key, scoring, play_last)
+        events.add(simulation.event.pk)
+    return simulation
 
 
 def _simulate(

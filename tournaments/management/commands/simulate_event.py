@@ -81,7 +81,7 @@ class Command(BaseCommand):
                 policy=policy,
                 variant_key=key,
                 scoring=options["scoring"],
-                hold_follow_up=one_snapshot_per_event,  # one standings snapshot at the end, not one per result
+                standings_batch=one_snapshot_per_event,  # one standings snapshot at the end, not one per result
             )
         except ValidationError as exc:
             raise CommandError(_message(exc)) from None
