@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from scoring import terminations as t
+import scoring.terminations as t
 from scoring.material import material_leader
 from variants.base import BLACK, WHITE
 

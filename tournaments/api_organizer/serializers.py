@@ -112,7 +112,7 @@ class ResultRowSerializer(serializers.Serializer):
 
 
 class PlayerRowSerializer(serializers.Serializer):
-    """One player of an import (documentation: rows are checked by tournaments.csv_import)."""
+    """One player of an import (documentation: rows are checked by tournaments.services.csv_import)."""
 
     name = serializers.CharField()
     rating = serializers.IntegerField(required=False)

@@ -8,6 +8,7 @@ every change is audited (:mod:`tournaments.services.audit`).
 
 from tournaments.services.colour_draw import commit_colour_draw, first_white
 from tournaments.services.colour_report import colour_report
+from tournaments.services.csv_import import import_players
 from tournaments.services.dice import (
     block_for_round,
     block_index,
@@ -91,10 +92,3 @@ __all__ = [
     "unpair_round",
     "withdraw_player",
 ]
-
-
-def import_players(event, rows, *, by=None, dry_run: bool = False):
-    """Import players (CSV text or a list of dicts) into ``event`` (see :mod:`tournaments.csv_import`)."""
-    from tournaments.csv_import import import_players as _import
-
-    return _import(event, rows, by=by, dry_run=dry_run)

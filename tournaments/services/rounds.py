@@ -9,11 +9,11 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+import tournaments.services.audit as log
 from scoring import bye_points, get_profile
 from tournaments.models import Bye, ByeRequest, Event, ForbiddenPairing, Game, Registration, Round
 from tournaments.pairing.roundrobin import ScheduledRound, match_schedule, mini_match_schedule, single_schedule
 from tournaments.pairing.swiss import PairingError, SwissPlayer, pair_swiss
-from tournaments.services import audit as log
 from tournaments.services.colour_draw import first_white
 from tournaments.services.dice import roll_for_round
 from tournaments.services.errors import Conflict
