@@ -1,8 +1,10 @@
 """The one hook between the two apps (docs/architecture.md).
 
-``tournaments`` is the lower floor: it never imports ``games``. When something happens to the record that the
-upper floor must react to, ``tournaments`` sends :data:`record_changed` and ``games`` connects its receivers in
-``GamesConfig.ready``. Calls the other way (a live game ended, a report was confirmed) are plain calls of
+``tournaments`` is the lower floor: it never imports ``games``. When something happens to the record that must be
+followed up, the service sends :data:`record_changed`, and the receivers do the rest: the tournaments app's own
+(``tournaments.receivers``: the standings snapshot, the warming of its pages; connected in
+``TournamentsConfig.ready``) and the games app's (connected in ``GamesConfig.ready``). So a service never imports
+a task or a view. Calls the other way (a live game ended, a report was confirmed) are plain calls of
 ``tournaments`` services, which is the direction imports may go.
 """
 
