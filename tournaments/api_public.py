@@ -320,13 +320,14 @@ class EventRoundView(PublicAPIView):
         if rnd is None:
             raise NotFound(f"Round {number} of {event.slug!r} is not published.")
         variant = variant_from_block(event, rnd, rnd.variant_block) if rnd.variant_block else None
+        before = queries.scores_before(rnd)
         payload = {
             "event": event.slug,
             "number": rnd.number,
             "status": rnd.status,
             "published_at": rnd.published_at,
             "variant": variant,
-            "games": [queries.game_row(g) for g in queries.round_games(rnd)],
-            "byes": [queries.bye_row(b) for b in queries.round_byes(rnd)],
+            "games": [queries.game_row(g, before) for g in queries.round_games(rnd)],
+            "byes": [queries.bye_row(b, before) for b in queries.round_byes(rnd)],
         }
         return Response(RoundSerializer(payload).data)

@@ -1,12 +1,16 @@
 """The one hook between the two apps (docs/architecture.md).
 
-``tournaments`` is the lower floor: it never imports ``games``. When something happens to the record that the
-upper floor must react to, ``tournaments`` sends :data:`record_changed` and ``games`` connects its receivers in
-``GamesConfig.ready``. Calls the other way (a live game ended, a report was confirmed) are plain calls of
+``tournaments`` is the lower floor: it never imports ``games``. When something happens to the record that must be
+followed up, the service sends :data:`record_changed`, and the receivers do the rest: the tournaments app's own
+(``tournaments.receivers``: the standings snapshot, the warming of its pages; connected in
+``TournamentsConfig.ready``) and the games app's (connected in ``GamesConfig.ready``). So a service never imports
+a task or a view. Calls the other way (a live game ended, a report was confirmed) are plain calls of
 ``tournaments`` services, which is the direction imports may go.
 """
 
 from __future__ import annotations
+
+from contextvars import ContextVar
 
 from django.dispatch import Signal
 
@@ -23,7 +27,27 @@ CHANGES = (RESULT_FINAL, ROUND_PUBLISHED, STANDINGS_UPDATED)
 record_changed = Signal()
 
 
+# The changes waiting while one is being delivered in this context; None: none is being delivered.
+_waiting: ContextVar[list[dict] | None] = ContextVar("record_changed_waiting", default=None)
+
+
 def send_change(change: str, *, event, game=None, round=None, by=None) -> None:
-    """Send :data:`record_changed` (the one place that does, so every change carries the same arguments)."""
+    """Send :data:`record_changed` (the one place that does, so every change carries the same arguments).
+
+    Changes are delivered one at a time, in the order they happen: a change sent by a receiver while another is
+    being delivered (the standings receiver, without a broker, publishes the snapshot at once: ``standings-updated``
+    inside ``result-final``) waits until the first has reached every receiver, still in the same transaction."""
     assert change in CHANGES, change
-    record_changed.send(sender=type(event), change=change, event=event, game=game, round=round, by=by)
+    arguments = {"change": change, "event": event, "game": game, "round": round, "by": by}
+    waiting = _waiting.get()
+    if waiting is not None:
+        waiting.append(arguments)
+        return
+    waiting = [arguments]
+    token = _waiting.set(waiting)
+    try:
+        while waiting:
+            arguments = waiting.pop(0)
+            record_changed.send(sender=type(arguments["event"]), **arguments)
+    finally:
+        _waiting.reset(token)

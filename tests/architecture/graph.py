@@ -3,6 +3,14 @@
 Every ``import`` and ``from ... import`` of a project module counts, wherever it stands (module level or inside
 a function), except under ``if TYPE_CHECKING:`` (annotations only, never executed). Migrations are left out:
 Django loads them by name, and the issue's rules set them aside.
+
+An import depends on what Python runs for it, not only on the module named:
+
+- ``from P import name`` reads package ``P``'s namespace, so it depends on ``P/__init__.py`` (and on ``P.name``
+  too when that is a module), even from inside ``P``: a submodule that does it while ``P/__init__.py`` imports
+  that submodule meets a half-initialised package;
+- importing ``a.b.c`` runs ``a/__init__.py`` and ``a/b/__init__.py`` first, so it depends on each ancestor
+  package the importer is not itself inside (from inside ``a.b`` those have already run).
 """
 
 from __future__ import annotations
@@ -50,6 +58,11 @@ def _resolve(name: str, modules: dict[str, Path]) -> str | None:
     return None
 
 
+def _inside(module: str, package: str) -> bool:
+    """``module`` is ``package`` itself or one of its submodules (its ``__init__`` has run by then)."""
+    return module == package or module.startswith(package + ".")
+
+
 def _is_type_checking(node: ast.If) -> bool:
     test = node.test
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
@@ -77,10 +90,20 @@ class _Collector(ast.NodeVisitor):
 
     visit_FunctionDef = visit_AsyncFunctionDef = visit_Lambda = _function
 
+    def _edge(self, target: str, line: int) -> None:
+        if target != self.source:
+            self.edges.append(Edge(self.source, target, line, self.depth > 0))
+
     def _add(self, name: str, line: int) -> None:
         target = _resolve(name, self.modules)
-        if target is not None and target != self.source:
-            self.edges.append(Edge(self.source, target, line, self.depth > 0))
+        if target is None:
+            return
+        self._edge(target, line)
+        parts = target.split(".")
+        for size in range(1, len(parts)):
+            package = ".".join(parts[:size])
+            if package in self.modules and not _inside(self.source, package):
+                self._edge(package, line)
 
     def visit_Import(self, node: ast.Import) -> None:
         for alias in node.names:
@@ -92,13 +115,14 @@ class _Collector(ast.NodeVisitor):
             anchor = self.package.split(".")
             anchor = anchor[: len(anchor) - node.level + 1]
             base = ".".join([*anchor, base] if base else anchor)
+        if base in self.modules:
+            self._edge(base, node.lineno)  # the names are read from its namespace, even when they are submodules
         for alias in node.names:
             self._add(f"{base}.{alias.name}", node.lineno)
 
 
-@cache
-def edges() -> tuple[Edge, ...]:
-    modules = project_modules()
+def edges_in(modules: dict[str, Path]) -> tuple[Edge, ...]:
+    """The import edges among ``modules`` (dotted name -> source file)."""
     found: list[Edge] = []
     for name, path in modules.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
@@ -106,6 +130,11 @@ def edges() -> tuple[Edge, ...]:
         collector.visit(ast.parse(path.read_text(), filename=str(path)))
         found.extend(collector.edges)
     return tuple(found)
+
+
+@cache
+def edges() -> tuple[Edge, ...]:
+    return edges_in(project_modules())
 
 
 def app_of(module: str) -> str:

@@ -21,6 +21,7 @@ from tests.pages.test_pages_in_chromium import SCREENSHOTS
 from tournaments.models import Event, Game, Player
 from tournaments.services.results import record_result
 from tournaments.services.simulation import simulate
+from tournaments.tasks.standings import one_snapshot_per_event
 from variants.registry import fixed_keys
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -72,7 +73,15 @@ def _shoot(browser, live_server, path: str, name: str) -> list[str]:
 
 def _classical_event() -> tuple[Event, Player]:
     """A rated classical Swiss in its last round, and its top seed (whose page shows rating changes)."""
-    event = simulate(format="swiss", players=8, rounds=4, seed=16, scoring=CLASSICAL.key, play_last=False).event
+    event = simulate(
+        format="swiss",
+        players=8,
+        rounds=4,
+        seed=16,
+        scoring=CLASSICAL.key,
+        play_last=False,
+        standings_batch=one_snapshot_per_event,
+    ).event
     Event.objects.filter(pk=event.pk).update(is_public=True, status=Event.Status.RUNNING)
     return event, event.registrations.order_by("seed").first().player
 

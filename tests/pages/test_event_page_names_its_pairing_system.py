@@ -11,6 +11,7 @@ from tests.browser import BROWSER_MARKS
 from tests.pages.test_demo_pages_in_chromium import _shoot
 from tournaments.models import Event
 from tournaments.services.simulation import simulate
+from tournaments.tasks.standings import one_snapshot_per_event
 from variants import policies
 from variants.registry import fixed_keys
 
@@ -22,7 +23,8 @@ def _public(event: Event) -> Event:
 
 def _dutch_event() -> Event:
     return _public(simulate(format="swiss", players=9, rounds=5, seed=18, draw=policies.FIXED_DRAW,
-                            variant_key=fixed_keys()[0], scoring=CLASSICAL.key, play_last=False).event)  # fmt: skip
+                            variant_key=fixed_keys()[0], scoring=CLASSICAL.key, play_last=False,
+                     standings_batch=one_snapshot_per_event).event)  # fmt: skip
 
 
 def _facts(html: str) -> str:
@@ -32,7 +34,7 @@ def _facts(html: str) -> str:
 @pytest.mark.django_db
 def test_the_event_page_names_the_dutch_system_or_the_seed_schedule(client):
     dutch = _dutch_event()
-    rvc = _public(simulate(format="swiss", players=6, rounds=2, seed=18).event)
+    rvc = _public(simulate(format="swiss", players=6, rounds=2, seed=18, standings_batch=one_snapshot_per_event).event)
     page = _facts(client.get(f"/events/{dutch.slug}/").content.decode())
     assert "<dt>Pairing</dt><dd>FIDE Dutch system (C.04.3)</dd>" in page
     page = _facts(client.get(f"/events/{rvc.slug}/").content.decode())

@@ -9,12 +9,14 @@ import pytest
 
 from tests.pages.tables import table_with_caption
 from tournaments.models import Bye, Event, Game, StandingsSnapshot
+from tournaments.tasks.standings import one_snapshot_per_event
 
 simulation = pytest.importorskip("tournaments.services.simulation")
 
 
 def _simulate(**options):
-    run = simulation.simulate(format="swiss", players=7, rounds=3, seed=3, play_last=False, **options)
+    run = simulation.simulate(format="swiss", players=7, rounds=3, seed=3, play_last=False,
+                              standings_batch=one_snapshot_per_event, **options)  # fmt: skip
     event = run.event
     event.is_public = True
     event.status = Event.Status.RUNNING  # announced and started: the public sees it

@@ -20,6 +20,7 @@ from scoring import CLASSICAL
 from tournaments.exports.pgn_board import VariantGame
 from tournaments.models import Event, Game
 from tournaments.services.simulation import simulate
+from tournaments.tasks.standings import one_snapshot_per_event
 from variants import pgn_text, policies
 from variants.registry import fixed_keys, get_engine, rolled_key
 from variants.twilight_board import WARP_RE as TWILIGHT_WARP
@@ -57,7 +58,8 @@ def events_8x8(db):
     events = []
     for index, key in enumerate(_sequential_8x8_keys()):
         event = simulate(format="swiss", players=4, rounds=2, seed=index, draw=policies.FIXED_DRAW,
-                         variant_key=key, scoring=CLASSICAL.key).event  # fmt: skip
+                         variant_key=key, scoring=CLASSICAL.key,
+                     standings_batch=one_snapshot_per_event).event  # fmt: skip
         Event.objects.filter(pk=event.pk).update(is_public=True, status=Event.Status.RUNNING)
         for game in Game.objects.filter(round__event=event).order_by("round__number", "board"):
             _play_randomly(game, rng, warps=game.board == 1)

@@ -114,8 +114,10 @@ def test_players_and_results_read_by_the_specification_agree_with_the_event(clie
 def test_a_simulated_classical_swiss_with_a_round_in_play_reads_by_the_specification(client, db):
     from tournaments.models import Event
     from tournaments.services.simulation import simulate
+    from tournaments.tasks.standings import one_snapshot_per_event
 
-    event = simulate(format="swiss", players=9, rounds=4, seed=5, scoring="classical", play_last=False).event
+    event = simulate(format="swiss", players=9, rounds=4, seed=5, scoring="classical", play_last=False,
+                     standings_batch=one_snapshot_per_event).event  # fmt: skip
     Event.objects.filter(pk=event.pk).update(is_public=True, status=Event.Status.RUNNING)
     report = trf16_spec.read(client.get(f"/events/{event.slug}/export/tournament.trf").content.decode())
     trf16_spec.check_consistency(report)

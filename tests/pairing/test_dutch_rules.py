@@ -85,14 +85,9 @@ def test_a_rematch_is_impossible_so_a_round_that_needs_one_is_refused():
         pair_dutch(parse_trf(_trf(rounds, "XXR 3", "XXC white1")))
 
 
-@pytest.mark.parametrize(("policy", "rolled", "system"), [
-    ("rvc1", True, SEED_SCHEDULE),
-    ("rvc2", True, SEED_SCHEDULE),
-    ("fixed", True, SEED_SCHEDULE),  # Random Variant Chess played with one fixed array is still the seed's game
-    ("fixed", False, DUTCH),  # plain chess or one fixed seed variant
-])  # fmt: skip
-def test_the_pairing_system_follows_the_variant_policy(policy, rolled, system):
-    assert pairing_system_for(policy, rolled) == system
+def test_the_pairing_system_is_dutch_when_the_event_plays_one_variant():
+    assert pairing_system_for(one_variant=True) == DUTCH  # plain chess or one fixed seed variant
+    assert pairing_system_for(one_variant=False) == SEED_SCHEDULE  # the variant rolled by dice (the seed's game)
 
 
 def test_an_event_can_pass_its_records_directly_without_a_file():

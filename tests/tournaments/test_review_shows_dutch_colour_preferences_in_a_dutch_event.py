@@ -10,6 +10,7 @@ from scoring import CLASSICAL
 from tournaments.services.history import event_history
 from tournaments.services.review import DUTCH_PATTERN, SEED_PATTERN, due_colour, dutch_due_colour, review_rows
 from tournaments.services.simulation import simulate
+from tournaments.tasks.standings import one_snapshot_per_event
 from variants import policies
 from variants.registry import fixed_keys
 
@@ -28,7 +29,8 @@ def test_dutch_preferences_even_out_then_alternate():
 @pytest.mark.django_db
 def test_the_review_of_a_dutch_round_uses_the_dutch_preferences():
     event = simulate(format="swiss", players=9, rounds=4, seed=18, draw=policies.FIXED_DRAW,
-                     variant_key=fixed_keys()[0], scoring=CLASSICAL.key, play_last=False).event  # fmt: skip
+                     variant_key=fixed_keys()[0], scoring=CLASSICAL.key, play_last=False,
+                     standings_batch=one_snapshot_per_event).event  # fmt: skip
     rnd = event.rounds.order_by("-number").first()
     review = review_rows(rnd)
     assert review["pattern"] == DUTCH_PATTERN
@@ -40,7 +42,7 @@ def test_the_review_of_a_dutch_round_uses_the_dutch_preferences():
 
 @pytest.mark.django_db
 def test_the_review_of_a_random_variant_chess_round_keeps_the_seed_schedule():
-    event = simulate(format="swiss", players=6, rounds=3, seed=18, play_last=False).event
+    event = simulate(format="swiss", players=6, rounds=3, seed=18, standings_batch=one_snapshot_per_event, play_last=False).event
     rnd = event.rounds.order_by("-number").first()
     review = review_rows(rnd)
     assert review["pattern"] == SEED_PATTERN

@@ -12,6 +12,7 @@ from tournaments.models import ColourDraw, Event, ForbiddenPairing
 from tournaments.pairing.trf import parse_trf
 from tournaments.services.colour_draw import first_white
 from tournaments.services.simulation import simulate
+from tournaments.tasks.standings import one_snapshot_per_event
 from variants import policies
 from variants.registry import fixed_keys
 
@@ -20,7 +21,8 @@ pytestmark = pytest.mark.django_db
 
 def _dutch_event() -> Event:
     return simulate(format="swiss", players=8, rounds=3, seed=5, draw=policies.FIXED_DRAW,
-                    variant_key=fixed_keys()[0], scoring=CLASSICAL.key).event  # fmt: skip
+                    variant_key=fixed_keys()[0], scoring=CLASSICAL.key,
+                     standings_batch=one_snapshot_per_event).event  # fmt: skip
 
 
 def test_the_drawn_colour_and_the_forbidden_pairs_are_in_the_export():

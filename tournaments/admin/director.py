@@ -72,8 +72,9 @@ def _hub_action(request, event: models.Event):
             services.announce_event(event, by=request.user)
             messages.success(request, f"{event} is announced: the public can see it now.")
         elif op == "pair":
-            rnd = services.pair_round(event, by=request.user)
-            if getattr(rnd, "rolled_now", False):
+            paired = services.pair_round_outcome(event, by=request.user)
+            rnd = paired.round
+            if paired.rolled_now:
                 block = rnd.variant_block
                 messages.warning(request, f"Block {block.index} had not been rolled: the server rolled it now "
                                           f"({block.first_roll}); the roll is in the audit trail.")  # fmt: skip

@@ -18,7 +18,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 
 from tournaments import models, services
-from tournaments.admin import director
+from tournaments.admin.director import dice_view, event_for, hub_view, import_rows_errors, players_view
 from tournaments.admin.forms import EventForm
 from tournaments.admin.scoped import EventRoleInline, EventScoped, error_text, refuse
 from tournaments.services.audit import EVENT_CREATED, audit
@@ -168,11 +168,12 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
                 messages.error(request, f"{event}: you are not an arbiter of this event")
                 continue
             try:
-                rnd = services.pair_round(event, by=request.user)
+                outcome = services.pair_round_outcome(event, by=request.user)
             except ValidationError as exc:
                 messages.error(request, f"{event}: {error_text(exc)}")
                 continue
-            if getattr(rnd, "rolled_now", False):
+            rnd = outcome.round
+            if outcome.rolled_now:
                 messages.warning(request, f"{event}: block {rnd.variant_block.index} had not been rolled: "
                                           f"the server rolled it now ({rnd.variant_block.first_roll})")  # fmt: skip
             messages.success(request, f"{event}: round {rnd.number} paired, not published: review it")
@@ -216,9 +217,9 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
             return path(f"<int:pk>/{route}/", self.admin_site.admin_view(partial(view, self)), name=f"tournaments_event_{name}")
 
         extra = [
-            page("director", director.hub_view, "director"),
-            page("dice", director.dice_view, "dice"),
-            page("players", director.players_view, "players"),
+            page("director", hub_view, "director"),
+            page("dice", dice_view, "dice"),
+            page("players", players_view, "players"),
             path("<int:pk>/import-csv/", self.admin_site.admin_view(self.import_csv_view), name="tournaments_event_import_csv"),
             page("colour-report", EventAdmin.colour_report_view, "colour_report"),
         ]
@@ -227,7 +228,7 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
     def import_csv_view(self, request, pk: int):
         """Upload a CSV: every row is checked and every error shown in a table; nothing is saved unless all are good
         ("Check only" saves nothing in any case)."""
-        event = director.event_for(self, request, pk, organizer=True)
+        event = event_for(self, request, pk, organizer=True)
         form = CsvImportForm(request.POST or None, request.FILES or None)
         errors: list[dict] = []
         if request.method == "POST" and form.is_valid():
@@ -238,7 +239,7 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
             except UnicodeDecodeError:
                 errors = [{"row": None, "field": "file", "reason": "the file is not UTF-8 text"}]
             except ValidationError as exc:
-                errors = director.import_rows_errors(exc)
+                errors = import_rows_errors(exc)
             else:
                 if dry_run:
                     messages.success(request, f"All {len(done.rows)} rows are good; nothing was saved yet.")
@@ -253,7 +254,7 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
         return TemplateResponse(request, "admin/tournaments/event/import_csv.html", context)
 
     def colour_report_view(self, request, pk: int):
-        event = director.event_for(self, request, pk)
+        event = event_for(self, request, pk)
         context = {**self.admin_site.each_context(request), "opts": self.opts, "event": event,
                    "report": services.colour_report(event), "title": f"Colour report: {event}",
                    "hub_url": reverse("admin:tournaments_event_director", args=[pk])}  # fmt: skip

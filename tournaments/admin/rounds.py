@@ -10,7 +10,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html_join
 
 from tournaments import models, services
-from tournaments.admin import round_pages
+from tournaments.admin.round_pages import diagram_view, print_view, results_view, review_view
 from tournaments.admin.scoped import EventRoleInline, EventScoped, run_on_each
 from tournaments.models import Game
 
@@ -67,10 +67,10 @@ class RoundAdmin(EventScoped, admin.ModelAdmin):
             return path(f"<int:pk>/{route}/", self.admin_site.admin_view(partial(view, self)), name=f"tournaments_round_{name}")
 
         extra = [
-            page("review", round_pages.review_view, "review"),
-            page("results", round_pages.results_view, "results"),
-            page("print", round_pages.print_view, "print"),
-            page("diagram", round_pages.diagram_view, "diagram"),
+            page("review", review_view, "review"),
+            page("results", results_view, "results"),
+            page("print", print_view, "print"),
+            page("diagram", diagram_view, "diagram"),
         ]
         return extra + super().get_urls()
 

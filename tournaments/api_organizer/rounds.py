@@ -90,9 +90,10 @@ class RoundsView(OrganizerView):
         """Pair the next round, unpublished (only the event's staff see it). A block nobody rolled is rolled
         first: ``rolled_now`` is true and ``notices`` says so."""
         event = self.arbiter_event(slug)
-        rnd = services.pair_round(event, by=request.user)
+        paired = services.pair_round_outcome(event, by=request.user)
+        rnd = paired.round
         body = round_payload(event, rnd, staff=True)
-        body["rolled_now"] = bool(getattr(rnd, "rolled_now", False))
+        body["rolled_now"] = paired.rolled_now
         body["notices"] = []
         if body["rolled_now"]:
             block: VariantBlock = rnd.variant_block

@@ -114,7 +114,7 @@ class ResultRowSerializer(serializers.Serializer):
 
 
 class PlayerRowSerializer(serializers.Serializer):
-    """One player of an import (documentation: rows are checked by tournaments.csv_import)."""
+    """One player of an import (documentation: rows are checked by tournaments.services.csv_import)."""
 
     name = serializers.CharField()
     rating = serializers.IntegerField(required=False)
@@ -139,14 +139,14 @@ def _player(player) -> dict:
     return {"id": player.id, "name": player.name}
 
 
-def board_row(game: Game) -> dict:
+def board_row(game: Game, before: dict[int, float]) -> dict:
     points = [None if p is None else float(p) for p in (game.white_points, game.black_points)]
     return {
         "board": game.board,
         "game_id": game.id,
-        # Scores before the round, as chess-results shows them on a pairing list (set by queries.round_games).
-        "white": {**_player(game.white), "score_before": getattr(game, "white_score_before", None)},
-        "black": {**_player(game.black), "score_before": getattr(game, "black_score_before", None)},
+        # Scores before the round, as chess-results shows them on a pairing list (queries.scores_before).
+        "white": {**_player(game.white), "score_before": before.get(game.white_id, 0.0)},
+        "black": {**_player(game.black), "score_before": before.get(game.black_id, 0.0)},
         "result": game.result,
         "termination": game.termination,
         "result_status": game.result_status,
@@ -155,10 +155,10 @@ def board_row(game: Game) -> dict:
     }
 
 
-def bye_row(bye: Bye) -> dict:
+def bye_row(bye: Bye, before: dict[int, float]) -> dict:
     """A bye as the public round gives it (the player with federation and points before the round)."""
     return {
-        "player": queries.board_player(bye.player, getattr(bye, "score_before", None)),
+        "player": queries.board_player(bye.player, before.get(bye.player_id, 0.0)),
         "kind": bye.kind,
         "points": float(bye.points),
     }
@@ -171,6 +171,7 @@ def round_payload(event: Event, rnd: Round, *, staff: bool) -> dict:
     """
     games = queries.round_games(rnd)
     byes = queries.round_byes(rnd)
+    before = queries.scores_before(rnd) if games or byes else {}
     variant = variant_from_block(event, rnd, rnd.variant_block) if rnd.variant_block else None
     published = rnd.status in queries.PUBLIC_ROUND_STATUSES
     return {
@@ -182,9 +183,9 @@ def round_payload(event: Event, rnd: Round, *, staff: bool) -> dict:
         "starts_at": rnd.starts_at,
         "block": rnd.variant_block.index if rnd.variant_block else None,
         "variant": variant,
-        "boards": [board_row(g) if staff else {**board_row(g), **_public_result(g)} for g in games],
-        "byes": [bye_row(b) for b in byes],
-        "games": [queries.game_row(g) for g in games],
+        "boards": [board_row(g, before) if staff else {**board_row(g, before), **_public_result(g)} for g in games],
+        "byes": [bye_row(b, before) for b in byes],
+        "games": [queries.game_row(g, before) for g in games],
     }
 
 

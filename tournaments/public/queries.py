@@ -85,22 +85,13 @@ def scores_before(rnd: Round) -> dict[int, float]:
 
 
 def round_games(rnd: Round) -> list[Game]:
-    """The boards of ``rnd``, each with ``white_score_before`` and ``black_score_before`` (:func:`scores_before`)."""
-    games = list(rnd.games.select_related("white__user", "black__user").order_by("board"))
-    scores = scores_before(rnd) if games else {}
-    for game in games:
-        game.white_score_before = scores.get(game.white_id, 0.0)
-        game.black_score_before = scores.get(game.black_id, 0.0)
-    return games
+    """The boards of ``rnd`` in board order (their players' points before the round: :func:`scores_before`)."""
+    return list(rnd.games.select_related("white__user", "black__user").order_by("board"))
 
 
 def round_byes(rnd: Round) -> list[Bye]:
-    """The byes of ``rnd``, each with ``score_before`` (:func:`scores_before`)."""
-    byes = list(rnd.byes.select_related("player__user").order_by("player__name"))
-    scores = scores_before(rnd) if byes else {}
-    for bye in byes:
-        bye.score_before = scores.get(bye.player_id, 0.0)
-    return byes
+    """The byes of ``rnd`` by player name (their players' points before the round: :func:`scores_before`)."""
+    return list(rnd.byes.select_related("player__user").order_by("player__name"))
 
 
 def published_games(event: Event):
@@ -166,15 +157,15 @@ def board_player(player: Player, score_before: float | None) -> dict:
     return {**player_object(player), "federation": player.federation, "score_before": score_before}
 
 
-def game_row(game: Game) -> dict:
+def game_row(game: Game, before: dict[int, float] | None = None) -> dict:
     """A board as the API gives it: the result, termination and points only once the result is final; each
-    player with the points before the round (set on the boards :func:`round_games` gives)."""
+    player with the points before the round from ``before`` (:func:`scores_before`; None without it)."""
     visible = result_is_public(game)
     return {
         "id": game.id,
         "board": game.board,
-        "white": board_player(game.white, getattr(game, "white_score_before", None)),
-        "black": board_player(game.black, getattr(game, "black_score_before", None)),
+        "white": board_player(game.white, _before(before, game.white_id)),
+        "black": board_player(game.black, _before(before, game.black_id)),
         "variant": game.variant,
         **dict(zip(("first_roll", "second_roll"), game.start_rolls(), strict=True)),
         "result": game.result if visible else "",
@@ -186,8 +177,13 @@ def game_row(game: Game) -> dict:
     }
 
 
-def bye_row(bye: Bye) -> dict:
-    return {"player": board_player(bye.player, getattr(bye, "score_before", None)), "kind": bye.kind, "points": float(bye.points)}
+def bye_row(bye: Bye, before: dict[int, float] | None = None) -> dict:
+    return {"player": board_player(bye.player, _before(before, bye.player_id)), "kind": bye.kind, "points": float(bye.points)}
+
+
+def _before(before: dict[int, float] | None, player_id: int) -> float | None:
+    """A player's points before the round (0 with none yet), or None when they were not asked for."""
+    return None if before is None else before.get(player_id, 0.0)
 
 
 # --- standings ----------------------------------------------------------------------------------------------------

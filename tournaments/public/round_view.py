@@ -31,15 +31,17 @@ def _result_cell(game: Game, row: dict) -> dict:
 def board_rows(rnd: Round) -> list[dict]:
     """The boards of ``rnd`` in board order, each side with its score before the round."""
     rows = []
-    for game in queries.round_games(rnd):
-        row = queries.game_row(game)
+    games = queries.round_games(rnd)
+    before = queries.scores_before(rnd) if games else {}
+    for game in games:
+        row = queries.game_row(game, before)
         points = (row["white_points"], row["black_points"])
         rows.append(
             {
                 "id": game.id,
                 "board": game.board,
-                "white": _side(game.white, game.white_score_before),
-                "black": _side(game.black, game.black_score_before),
+                "white": _side(game.white, row["white"]["score_before"]),
+                "black": _side(game.black, row["black"]["score_before"]),
                 "result": _result_cell(game, row),
                 "termination": row["termination"],
                 "points": " – ".join(fmt_points(p) for p in points) if None not in points else "",
@@ -49,9 +51,11 @@ def board_rows(rnd: Round) -> list[dict]:
 
 
 def bye_rows(rnd: Round) -> list[dict]:
+    byes = queries.round_byes(rnd)
+    before = queries.scores_before(rnd) if byes else {}
     return [
-        {**_side(b.player, b.score_before), "kind": b.get_kind_display(), "points": fmt_points(b.points)}
-        for b in queries.round_byes(rnd)
+        {**_side(b.player, before.get(b.player_id, 0.0)), "kind": b.get_kind_display(), "points": fmt_points(b.points)}
+        for b in byes
     ]
 
 

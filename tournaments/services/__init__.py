@@ -8,6 +8,7 @@ every change is audited (:mod:`tournaments.services.audit`).
 
 from tournaments.services.colour_draw import commit_colour_draw, first_white
 from tournaments.services.colour_report import colour_report
+from tournaments.services.csv_import import import_players
 from tournaments.services.dice import (
     block_for_round,
     block_index,
@@ -35,8 +36,10 @@ from tournaments.services.pairing_edits import exchange_players, move_bye, set_b
 from tournaments.services.pairing_system import pairing_system_for, pairing_system_label
 from tournaments.services.result_grid import enter_results
 from tournaments.services.rounds import (
+    PairedRound,
     delete_round,
     pair_round,
+    pair_round_outcome,
     publish_round,
     refresh_round_status,
     repair_round,
@@ -46,6 +49,7 @@ from tournaments.services.rounds import (
 
 __all__ = [
     "Conflict",
+    "PairedRound",
     "RowErrors",
     "announce_event",
     "block_for_round",
@@ -67,6 +71,7 @@ __all__ = [
     "late_entry",
     "move_bye",
     "pair_round",
+    "pair_round_outcome",
     "pairing_system_for",
     "pairing_system_label",
     "prepare_event",
@@ -87,10 +92,3 @@ __all__ = [
     "unpair_round",
     "withdraw_player",
 ]
-
-
-def import_players(event, rows, *, by=None, dry_run: bool = False):
-    """Import players (CSV text or a list of dicts) into ``event`` (see :mod:`tournaments.csv_import`)."""
-    from tournaments.csv_import import import_players as _import
-
-    return _import(event, rows, by=by, dry_run=dry_run)

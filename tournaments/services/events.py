@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+import tournaments.services.audit as log
 from tournaments.models import ByeRequest, Event, Game, Player, Registration, Round, sees_every_event
-from tournaments.services import audit as log
 from tournaments.services.colour_draw import commit_colour_draw
 from tournaments.services.dice import block_index, commit_block, uses_dice
 from tournaments.services.errors import Conflict

@@ -9,9 +9,9 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+import tournaments.services.audit as log
 from scoring import bye_points
 from tournaments.models import Bye, Event, Player, Registration, Round
-from tournaments.services import audit as log
 from tournaments.services.errors import Conflict
 from tournaments.services.events import prepare_event, register_player
 

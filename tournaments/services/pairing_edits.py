@@ -12,9 +12,9 @@ from decimal import Decimal
 
 from django.db import transaction
 
+import tournaments.services.audit as log
 from scoring import bye_points
 from tournaments.models import Bye, Event, ForbiddenPairing, Game, Player, Round
-from tournaments.services import audit as log
 from tournaments.services.errors import Conflict, RowErrors
 from tournaments.services.history import PlayerHistory, event_history
 from tournaments.services.rounds import lineup, new_board, plays

@@ -20,7 +20,7 @@ from scoring import bye_points, get_profile
 from tournaments.exports.trf import game_code, start_ranks
 from tournaments.models import Bye, ByeRequest, Event, ForbiddenPairing, Game, Registration
 from tournaments.pairing.dutch import DUTCH, SEED_SCHEDULE, NoValidPairing, pair_dutch
-from tournaments.pairing.dutch import pairing_system_for as system_for_policy
+from tournaments.pairing.dutch import pairing_system_for as system_for_swiss
 from tournaments.pairing.trf import RoundEntry, TrfPlayer, TrfTournament
 from tournaments.services.colour_draw import first_white
 from tournaments.services.errors import Conflict
@@ -37,17 +37,31 @@ LABELS = {
 }
 ABSENT = RoundEntry(None, "-", "Z")  # a round without a game or bye: a zero-point bye, as the TRF export writes it
 
-__all__ = ["DUTCH", "SEED_SCHEDULE", "dutch_pairings", "event_tournament", "pairing_system_for", "pairing_system_label"]
+__all__ = [
+    "DUTCH",
+    "SEED_SCHEDULE",
+    "dutch_pairings",
+    "event_tournament",
+    "pairing_system_for",
+    "pairing_system_label",
+    "plays_one_variant",
+]
 
 
 def pairing_system_for(event: Event) -> str:
-    """``"dutch"`` or ``"seed-schedule"`` for a Swiss event (from the variant policy and whether the variant is
-    rolled by dice: the registry's ``Engine.rolled``); ``"round-robin"`` or ``"match"`` for the other formats."""
+    """``"dutch"`` or ``"seed-schedule"`` for a Swiss event (:func:`plays_one_variant` decides, from the variant
+    policy and the registry's ``Engine.rolled``); ``"round-robin"`` or ``"match"`` for the other formats."""
     if event.format == Event.Format.MATCH:
         return MATCH
     if event.format != Event.Format.SWISS:
         return ROUND_ROBIN
-    return system_for_policy(event.variant_policy, get_engine(event.variant_key).rolled)
+    return system_for_swiss(plays_one_variant(event))
+
+
+def plays_one_variant(event: Event) -> bool:
+    """The whole event plays one variant that no dice choose: a fixed variant whose engine is not rolled (Random
+    Variant Chess played with one fixed array is still the seed's game)."""
+    return event.variant_policy == Event.VariantPolicy.FIXED and not get_engine(event.variant_key).rolled
 
 
 def pairing_system_label(event: Event) -> str:

@@ -19,7 +19,6 @@ from tournaments.models import Game
 from tournaments.services.audit import RESULT_CORRECTED, RESULT_ENTERED, audit, result_state
 from tournaments.services.rounds import refresh_round_status
 from tournaments.signals import RESULT_FINAL, send_change
-from tournaments.tasks import standings as standings_tasks
 from variants.terminations import FORFEIT, Ending
 
 if TYPE_CHECKING:
@@ -153,7 +152,7 @@ def record_result(
     game ending on its own, checked where its move or action was), a ``confirm`` or a matching ``report``.
     Raises ValidationError({field: reason}) for bad input, :class:`~tournaments.game_states.Refused` when the
     game's state refuses ``action``, and then changes nothing. Sends :data:`tournaments.signals.record_changed`
-    (``result-final``) in the same transaction.
+    (``result-final``) in the same transaction, on which the standings snapshot is queued.
     """
     with transaction.atomic():
         locked = Game.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=game.pk)
@@ -167,10 +166,8 @@ def record_result(
         _write_result(locked, result, termination, white, black, position)
         _log_result(locked, by, before)
         refresh_round_status(locked.round)
+        # The standings snapshot is queued on it (tournaments.receivers), in this transaction.
         send_change(RESULT_FINAL, event=locked.round.event, game=locked, round=locked.round, by=by)
-        event_id = locked.round.event_id
-        # Looked up on the module: a simulation replaces it to publish one snapshot at the end.
-        standings_tasks.queue_publish_standings(event_id)
     return locked
 
 

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+import tournaments.services.audit as log
 from scoring import bye_points, get_profile
 from tournaments.models import Bye, ByeRequest, Event, ForbiddenPairing, Game, Registration, Round
 from tournaments.pairing.roundrobin import ScheduledRound, match_schedule, mini_match_schedule, single_schedule
 from tournaments.pairing.swiss import PairingError, SwissPlayer, pair_swiss
-from tournaments.services import audit as log
 from tournaments.services.colour_draw import first_white
 from tournaments.services.dice import roll_for_round
 from tournaments.services.errors import Conflict
@@ -20,7 +21,16 @@ from tournaments.services.history import event_history, last_round, plays, round
 from tournaments.services.pairing_system import DUTCH, dutch_pairings, pairing_system_for
 from tournaments.signals import ROUND_PUBLISHED, send_change
 
-__all__ = ["pair_round", "publish_round", "refresh_round_status", "rounds_total", "unpair_round", "delete_round"]
+__all__ = [
+    "PairedRound",
+    "pair_round",
+    "pair_round_outcome",
+    "publish_round",
+    "refresh_round_status",
+    "rounds_total",
+    "unpair_round",
+    "delete_round",
+]
 
 
 def lineup(event: Event) -> list[Registration]:
@@ -75,12 +85,26 @@ def _seed_if_unseeded(event: Event) -> None:
         reg.save(update_fields=["seed"])
 
 
-@transaction.atomic
+@dataclass(frozen=True)
+class PairedRound:
+    """What pairing a round did: the round, and whether its variant block nobody had rolled was rolled first (the
+    audit trail has the roll; the director's pages and the organizer API say so)."""
+
+    round: Round
+    rolled_now: bool
+
+
 def pair_round(event: Event, number: int | None = None, *, by=None) -> Round:
+    """Pair round ``number`` (default: the next one); the round of :func:`pair_round_outcome`."""
+    return pair_round_outcome(event, number, by=by).round
+
+
+@transaction.atomic
+def pair_round_outcome(event: Event, number: int | None = None, *, by=None) -> PairedRound:
     """Pair round ``number`` (default: the next one) as an unpublished round only the event's staff see.
 
     Idempotent: an already paired round is returned unchanged. A round whose variant block nobody rolled rolls it
-    first and says so: the returned round's ``rolled_now`` is True and the audit trail has the roll.
+    first and says so: ``rolled_now`` is True and the audit trail has the roll.
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
     previous = last_round(event)
@@ -88,8 +112,7 @@ def pair_round(event: Event, number: int | None = None, *, by=None) -> Round:
     number = number or next_number
     existing = Round.objects.filter(event=event, number=number).first()
     if existing and existing.status != Round.Status.PENDING:
-        existing.rolled_now = False
-        return existing
+        return PairedRound(existing, rolled_now=False)
     if existing and previous and previous.number == number:
         previous = Round.objects.filter(event=event, number=number - 1).first()
     total = _check_can_pair(event, number, next_number, existing, previous)
@@ -103,8 +126,7 @@ def pair_round(event: Event, number: int | None = None, *, by=None) -> Round:
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status"])
     log.audit(event, log.ROUND_PAIRED, f"Round {number} paired", by=by, round=rnd, after=log.round_pairing(rnd))
-    rnd.rolled_now = rolled_now
-    return rnd
+    return PairedRound(rnd, rolled_now)
 
 
 def _check_can_pair(event: Event, number: int, next_number: int, existing: Round | None, previous: Round | None) -> int:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import random
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
@@ -17,7 +18,6 @@ from tournaments.services.dice import revealed_seed
 from tournaments.services.events import create_event, enter_result, prepare_event, register_player
 from tournaments.services.rounds import pair_round, publish_round, rounds_total
 from tournaments.standings import event_standings
-from tournaments.tasks import standings as standings_tasks
 from variants import policies
 from variants.draw import Draw
 from variants.registry import get_engine
@@ -87,6 +87,7 @@ def simulate(
     players: int,
     rounds: int,
     seed: int,
+    standings_batch: Callable[[], AbstractContextManager[set[int]]],
     draw: Draw | None = None,
     variant_key: str = "",
     scoring: str = DEFAULT_KEY,
@@ -95,24 +96,15 @@ def simulate(
     """Create users, players and the event, then pair, publish and play ``rounds`` rounds through the services.
 
     Everything random (first White, dice, results, ratings) derives from ``seed``; the slug is new every run.
-    ``play_last=False`` leaves the last round paired and published but unplayed.
+    ``play_last=False`` leaves the last round paired and published but unplayed. ``standings_batch`` (the callers
+    pass :func:`tournaments.tasks.standings.one_snapshot_per_event`) is entered around the whole run and yields the
+    events whose standings it publishes on leaving: hundreds of results written in one transaction publish one
+    snapshot at the end, not one each, and the event's is published even when the last round only gave byes.
     """
-    with one_standings_snapshot(), transaction.atomic():  # a refusal half-way leaves nothing behind
+    with standings_batch() as events, transaction.atomic():  # a refusal half-way leaves nothing behind
         simulation = _simulate(format, players, rounds, seed, draw or policies.draws()[0], variant_key, scoring, play_last)
-    standings_tasks.queue_publish_standings(simulation.event.pk)
+        events.add(simulation.event.pk)
     return simulation
-
-
-@contextmanager
-def one_standings_snapshot():
-    """Queue no standings snapshot per result while simulating: hundreds of results are written in one
-    transaction, and (eager, without a broker) each would recompute the snapshot; one is published at the end."""
-    queue = standings_tasks.queue_publish_standings
-    standings_tasks.queue_publish_standings = lambda event_id: None
-    try:
-        yield
-    finally:
-        standings_tasks.queue_publish_standings = queue
 
 
 def _simulate(

@@ -6,11 +6,17 @@ result of a burst; results recorded before it starts join it (the outbox key ``s
 are committed when it reads. A later result records another run (harmless: the task is idempotent).
 The task locks the snapshot row, computes from the database and replaces ``data`` in one transaction, so readers
 never see a half-written snapshot and two runs never interleave.
+
+Nothing here is called by the services: a final result reaches :func:`queue_publish_standings` through the hook
+(``tournaments.receivers``), and a new snapshot is announced on the hook too (``standings-updated``), where the
+page warming hangs (docs/architecture.md).
 """
 
 from __future__ import annotations
 
-import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import timedelta
 
 from celery import shared_task
@@ -20,9 +26,26 @@ from django.utils import timezone
 from outbox.sender import enqueue
 from tournaments.signals import STANDINGS_UPDATED, send_change
 
-log = logging.getLogger(__name__)
-
 DEBOUNCE_SECONDS = 2.0
+
+# The events whose recompute is held by one_snapshot_per_event in this context (thread, task); None: none is held.
+_held: ContextVar[set[int] | None] = ContextVar("standings_held", default=None)
+
+
+@contextmanager
+def one_snapshot_per_event() -> Iterator[set[int]]:
+    """Hold the recompute of the results recorded inside: none per result, and on leaving without an error one per
+    event they touched (and per event id the caller adds to the yielded set). For many results written at once
+    (a simulation, the demo): without a broker each result would recompute the whole table in its transaction.
+    Held per context (a ContextVar), so another thread's or request's results are never held with them."""
+    held: set[int] = set()
+    token = _held.set(held)
+    try:
+        yield held
+    finally:
+        _held.reset(token)
+    for event_id in sorted(held):
+        queue_publish_standings(event_id)
 
 
 def queue_publish_standings(event_id: int) -> None:
@@ -30,6 +53,10 @@ def queue_publish_standings(event_id: int) -> None:
     the change: the outbox row commits (or rolls back) with it, so no committed result is ever left unpublished."""
     from config.celery import app
 
+    held = _held.get()
+    if held is not None:
+        held.add(event_id)
+        return
     if app.conf.task_always_eager:
         # Eager (development, tests): no worker to wait for; publish now, in the change's own transaction (the
         # snapshot commits or rolls back with it).
@@ -56,17 +83,5 @@ def publish_standings(event_id: int) -> int | None:
         snapshot.data = event_standings(event)
         snapshot.results_version += 1
         snapshot.save(update_fields=["data", "results_version", "computed_at"])
-        send_change(STANDINGS_UPDATED, event=event)
-    _warm_pages(event)
+        send_change(STANDINGS_UPDATED, event=event)  # the pages are warmed on it (tournaments.receivers)
     return snapshot.results_version
-
-
-def _warm_pages(event) -> None:
-    """Render the new snapshot's standings and crosstable into the page cache, so that their first reader does
-    not wait for it (a failure only leaves that to the first reader)."""
-    from tournaments.views_public import warm_tables
-
-    try:
-        warm_tables(event)
-    except Exception:
-        log.exception("event %s: the standings pages could not be prepared", event.pk)

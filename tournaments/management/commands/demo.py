@@ -19,8 +19,8 @@ from django.db import transaction
 from tournaments.management.migrations_check import ensure_migrated
 from tournaments.models import Event, Game, Player, Registration, Round
 from tournaments.services import enter_result, pair_round, prepare_event, publish_round
-from tournaments.services.simulation import one_standings_snapshot, random_result
-from tournaments.tasks.standings import queue_publish_standings
+from tournaments.services.simulation import random_result
+from tournaments.tasks.standings import one_snapshot_per_event
 
 DEMO_SLUG = "demo-rvc-swiss"
 PLAYED_ROUNDS = 4  # round 5 is paired and left to play
@@ -78,9 +78,9 @@ class Command(BaseCommand):
             if not event.rounds.exists():  # the field is fixed once round 1 is paired
                 Registration.objects.update_or_create(event=event, player=player, defaults={"seed": seed})
 
-        with one_standings_snapshot():  # one snapshot for the whole demo, not one per result
+        with one_snapshot_per_event() as events:  # one snapshot for the whole demo, not one per result
+            events.add(event.pk)  # published even when every result was already there
             self._play(event, organizer)
-        transaction.on_commit(lambda: queue_publish_standings(event.pk))
         self.stdout.write(f"Demo event: /events/{event.slug}/")
         self.stdout.write(f"Rounds 1-{PLAYED_ROUNDS} played, round {PLAYED_ROUNDS + 1} paired and published")
         self.stdout.write(f"Organizer login: organizer / {password}  (players demo1..demo12, same password)")

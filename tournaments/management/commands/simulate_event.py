@@ -16,6 +16,7 @@ from scoring import DEFAULT_KEY, profile_keys
 from tournaments.management.migrations_check import ensure_migrated
 from tournaments.models import Event
 from tournaments.services.simulation import event_report, simulate
+from tournaments.tasks.standings import one_snapshot_per_event
 from variants import policies
 from variants.registry import fixed_keys
 
@@ -84,6 +85,7 @@ class Command(BaseCommand):
                 draw=draw,
                 variant_key=draw.variant or variant,
                 scoring=options["scoring"],
+                standings_batch=one_snapshot_per_event,  # one standings snapshot at the end, not one per result
             )
         except ValidationError as exc:
             raise CommandError(_message(exc)) from None

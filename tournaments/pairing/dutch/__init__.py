@@ -52,11 +52,12 @@ def pair_dutch(tournament: TrfTournament, *, baku: bool = False) -> DutchPairing
     return DutchPairing(games, bye.number if bye is not None else None)
 
 
-def pairing_system_for(variant_policy: str, rolled: bool) -> str:
-    """The pairing system of a Swiss event: the seed's colour schedule when the variant is rolled by dice for
-    every two rounds (Random Variant Chess), the FIDE Dutch system when the whole event plays one fixed variant
-    (plain chess or one seed variant), which is what an organizer of such an event expects (docs/pairing.md)."""
-    return SEED_SCHEDULE if variant_policy != "fixed" or rolled else DUTCH
+def pairing_system_for(one_variant: bool) -> str:
+    """The pairing system of a Swiss event: the FIDE Dutch system when the whole event plays one variant that no
+    dice choose (plain chess or one seed variant), which is what an organizer of such an event expects; else the
+    seed's colour schedule (Random Variant Chess: the variant rolled for every two rounds). The caller decides
+    ``one_variant`` from the event (tournaments.services.pairing_system); docs/pairing.md says why."""
+    return DUTCH if one_variant else SEED_SCHEDULE
 
 
 __all__ = ["DUTCH", "SEED_SCHEDULE", "DutchPairing", "NoValidPairing", "pair_dutch", "pairing_system_for"]

@@ -6,13 +6,34 @@ Positions index the engine's window (the current bracket's MDPs, its residents, 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from tournaments.pairing.dutch.engine import Engine
+from tournaments.pairing.dutch.state import Player
+from tournaments.pairing.dutch.weights import Weights
 
 
-def pair_bracket(e: Engine) -> None:
+class BracketEngine(Protocol):
+    """What a bracket is paired on: the engine's window and its matching (:class:`.engine.Engine` has them; this
+    module names only the interface, so the engine imports the bracket and never the other way round)."""
+
+    players: list[Player]
+    weights: Weights
+    window: list[int]  # vertices: the bracket's MDPs, its residents, then the next score group
+    size: int  # positions of the window in the current bracket (MDPs and residents)
+    movers: int  # MDPs at the start of the window
+    first: int  # vertex of the bracket's first resident
+    next_first: int  # vertex of the next score group's first player
+    mate: list[int]  # the last matching's mate of each vertex
+    matched: list[bool]  # vertices whose pair is final
+
+    def score(self, vertex: int) -> int: ...
+    def in_bracket(self, vertex: int) -> bool: ...
+    def solve(self) -> None: ...
+    def set_row(self, v: int, weights: dict[int, int]) -> None: ...
+    def finalize(self, v: int, x: int) -> None: ...
+
+
+def pair_bracket(e: BracketEngine) -> None:
     base = _base_weights(e)
     e.solve()
     _choose_mdps(e, base)
@@ -22,7 +43,7 @@ def pair_bracket(e: Engine) -> None:
         _pair_remainder(e, base, remainder)
 
 
-def _base_weights(e: Engine) -> list[list[int]]:
+def _base_weights(e: BracketEngine) -> list[list[int]]:
     """Criteria weights of every pair with at least one resident or next-group player. Pairs of two MDPs keep the
     weight they had in the previous bracket, as in bbpPairings (they could not be paired there)."""
     window, players, size = e.window, e.players, e.size
@@ -38,7 +59,7 @@ def _base_weights(e: Engine) -> list[list[int]]:
     return base
 
 
-def _choose_mdps(e: Engine, base: list[list[int]]) -> None:
+def _choose_mdps(e: BracketEngine, base: list[list[int]]) -> None:
     """Which MDPs are paired here: as many of each score as the criteria allow, the highest first."""
     window, movers, size = e.window, e.movers, e.size
     residents = size - movers
@@ -71,7 +92,7 @@ def _choose_mdps(e: Engine, base: list[list[int]]) -> None:
             e.set_row(v, {window[o]: (base[o][pos] | residents) + 1 for o in range(movers, size) if base[o][pos]})
 
 
-def _mdp_opponents(e: Engine, base: list[list[int]]) -> None:
+def _mdp_opponents(e: BracketEngine, base: list[list[int]]) -> None:
     """Each paired MDP, from the highest, meets the highest resident the criteria allow."""
     window, movers, size = e.window, e.movers, e.size
     for pos in range(movers):
@@ -92,7 +113,7 @@ def _mdp_opponents(e: Engine, base: list[list[int]]) -> None:
         e.finalize(v, mate)
 
 
-def _pair_remainder(e: Engine, base: list[list[int]], remainder: list[int]) -> None:
+def _pair_remainder(e: BracketEngine, base: list[list[int]], remainder: list[int]) -> None:
     window = e.window
     split = sum(1 for pos in remainder if e.mate[window[pos]] < window[pos])  # pairs in the remainder: |S1|
     sb2 = 2 * e.weights.size_bits
@@ -119,7 +140,7 @@ def _pair_remainder(e: Engine, base: list[list[int]], remainder: list[int]) -> N
     _s1_opponents(e, base, remainder)
 
 
-def _down(e: Engine, v: int) -> bool:
+def _down(e: BracketEngine, v: int) -> bool:
     """v is paired in this bracket with a lower player (it is in S1)."""
     return v < e.mate[v] < e.next_first
 
@@ -171,7 +192,7 @@ def _exchange_from_s2(e, base, remainder, split, exchanges, weight) -> None:
             e.set_row(v, {window[o]: weight(pos, o, index) for o in later})
 
 
-def _s1_opponents(e: Engine, base: list[list[int]], remainder: list[int]) -> None:
+def _s1_opponents(e: BracketEngine, base: list[list[int]], remainder: list[int]) -> None:
     """Each S1 player, in order, meets the highest S2 player the criteria allow (4.2.1)."""
     window = e.window
     for pos in remainder:

@@ -1,111 +1,26 @@
-"""FIDE TRF-16 (C.04 Annex 2) with the TRF(x) extensions of JaVaFo and bbpPairings: read and write, pure Python.
-
-What is read: ``001`` player lines (start number, rating, points, one 10-column block per round), ``XXR`` (rounds
-in the event), ``XXC`` (``white1``/``black1``: colour of the top player in round 1; ``rank``: pairing numbers follow
-the order of the 001 lines), ``XXP`` (players who must not meet), ``XXA`` (per-round acceleration points), the
-bbpPairings point values ``BBW BBD BBL BBZ BBF BBU`` and its ``192 FIDE_DUTCH_BAKU`` tournament type. Other header
-lines (``012`` name, ``042`` date ...) are kept verbatim for writing back.
-
-Every refusal is a :class:`TrfError` naming the line and column (1-based, as the FIDE annex counts them), so an
-arbiter can find the fault in any editor. Points are kept in tenths (TRF writes one decimal).
-"""
+"""Reading a TRF file: every line checked as it is read, then the file as a whole (opponents agree, rounds within
+XXR, points add up); every refusal a :class:`~.records.TrfError` naming the line and column."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
-RESULT_CODES = frozenset("+-WDL1=0HFUZ ")  # TRF-16: forfeits, unrated and rated games, byes, not paired
-PLAYED = frozenset("WDL1=0")
-NO_OPPONENT_ONLY = frozenset("HFUZ ")  # byes and "not paired" never name an opponent
-WIN, DRAW = frozenset("+W1FU"), frozenset("D=H")
-FIRST_ROUND_COLUMN = 92  # 1-based column of round 1's opponent; each round takes 10 columns
-
-
-class TrfError(ValueError):
-    """A fault in a TRF file: ``line L, column C: reason`` (one line)."""
-
-    def __init__(self, line: int, column: int, reason: str) -> None:
-        super().__init__(f"line {line}, column {column}: {reason}")
-        self.line, self.column, self.reason = line, column, reason
-
-
-@dataclass(frozen=True)
-class PointSystem:
-    """Points in tenths for each kind of round (bbpPairings' BBW ... BBU; the FIDE default is 1, ½, 0)."""
-
-    win: int = 10
-    draw: int = 5
-    loss: int = 0
-    zero_bye: int = 0
-    forfeit_loss: int = 0
-    pairing_bye: int = 10
+from tournaments.pairing.trf.records import (
+    FIRST_ROUND_COLUMN,
+    NO_OPPONENT_ONLY,
+    NOT_PAIRED,
+    PLAYED,
+    POINT_CODES,
+    RESULT_CODES,
+    RoundEntry,
+    TrfError,
+    TrfPlayer,
+    TrfTournament,
+    played_rounds,
+)
 
 
-@dataclass(frozen=True)
-class RoundEntry:
-    """One player's round: opponent start number (None: no opponent), colour ``w``/``b``/``-``, TRF result code."""
-
-    opponent: int | None
-    colour: str
-    result: str
-
-    @property
-    def played(self) -> bool:
-        """A game over the board (forfeits and byes are not: they give no colour and allow a rematch)."""
-        return self.opponent is not None and self.result in PLAYED
-
-    @property
-    def paired(self) -> bool:
-        """The player took part in the pairing of this round: a game, a forfeit or the pairing-allocated bye."""
-        return self.opponent is not None or self.result in ("U", "+")
-
-    def points(self, system: PointSystem) -> int:
-        if self.result in WIN:
-            return system.pairing_bye if self.opponent is None and self.result in "U+" else system.win
-        if self.result in DRAW:
-            return system.draw
-        if not self.paired:
-            return system.zero_bye
-        return system.loss if self.played else system.forfeit_loss
-
-
-NOT_PAIRED = RoundEntry(None, "-", " ")
-
-
-@dataclass
-class TrfPlayer:
-    number: int
-    name: str = ""
-    rating: int = 0
-    points: int = 0
-    rounds: list[RoundEntry] = field(default_factory=list)
-    sex: str = ""
-    title: str = ""
-    federation: str = ""
-    fide_id: str = ""
-    birth: str = ""
-    line: int = 0  # where the player was read (0 when built in code)
-
-
-@dataclass
-class TrfTournament:
-    players: list[TrfPlayer] = field(default_factory=list)
-    total_rounds: int | None = None
-    initial_colour: str | None = None  # "w" or "b": the colour of the top player in round 1 (XXC white1/black1)
-    by_rank: bool = False  # XXC rank: pairing numbers follow the order of the 001 lines
-    forbidden: list[tuple[int, ...]] = field(default_factory=list)
-    accelerations: dict[int, list[int]] = field(default_factory=dict)  # start number -> tenths per round
-    points: PointSystem = field(default_factory=PointSystem)
-    baku: bool = False  # 192 FIDE_DUTCH_BAKU: Baku acceleration computed by the engine
-    headers: list[str] = field(default_factory=list)
-    xxr_line: int = 0
-
-    def player(self, number: int) -> TrfPlayer:
-        return next(p for p in self.players if p.number == number)
-
-
-# --- reading ---------------------------------------------------------------------------------------------------
 def _number(text: str, line: int, column: int, what: str, blank: int | None = None) -> int:
     stripped = text.strip()
     if not stripped and blank is not None:
@@ -225,15 +140,12 @@ def _read_line(tournament: TrfTournament, text: str, line: int, seen: dict[int, 
     elif code == "XXA":
         number, values = _xxa(text, line)
         tournament.accelerations[number] = values
-    elif code in _POINT_CODES:
-        tournament.points = replace(tournament.points, **{_POINT_CODES[code]: _tenths(text[4:8], line, 5)})
+    elif code in POINT_CODES:
+        tournament.points = replace(tournament.points, **{POINT_CODES[code]: _tenths(text[4:8], line, 5)})
     else:
         if code == "192" and text[4:].strip() in ("FIDE_DUTCH_BAKU", "FIDE_DUTCH_2025_BAKU"):
             tournament.baku = True
         tournament.headers.append(text)
-
-
-_POINT_CODES = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "zero_bye", "BBF": "forfeit_loss", "BBU": "pairing_bye"}
 
 
 def parse_trf(text: str, *, for_pairing: bool = True) -> TrfTournament:
@@ -253,36 +165,6 @@ def parse_trf(text: str, *, for_pairing: bool = True) -> TrfTournament:
         tournament.points = replace(tournament.points, pairing_bye=tournament.points.win)
     _check(tournament, len(lines) + 1, for_pairing)
     return tournament
-
-
-def played_rounds(tournament: TrfTournament) -> int:
-    """Rounds already paired, as bbpPairings counts them: the last round in which anyone took part in the pairing.
-
-    Entries after it are absences entered in advance for the round to pair (H, Z, F: requested byes, withdrawals,
-    late entries not yet arrived). When every player has such an entry, that round counts as played.
-    """
-    played = 0
-    for player in tournament.players:
-        for index, entry in enumerate(player.rounds):
-            played = max(played, index + 1 if entry.paired else index)
-    if tournament.players and all(len(p.rounds) > played for p in tournament.players):
-        played += 1
-    return played
-
-
-def state_before_round(tournament: TrfTournament, round_number: int) -> TrfTournament:
-    """The tournament as it stood when ``round_number`` was to be paired: the earlier rounds, plus the absences
-    already entered for that round (requested byes, withdrawals, late entries not yet arrived)."""
-    cut, players = round_number - 1, []
-    for player in tournament.players:
-        rounds = list(player.rounds[:cut])
-        if cut < len(player.rounds) and not player.rounds[cut].paired:
-            rounds.append(player.rounds[cut])
-        while rounds and rounds[-1] == NOT_PAIRED:
-            rounds.pop()
-        points = sum(entry.points(tournament.points) for entry in rounds[:cut])
-        players.append(replace(player, rounds=rounds, points=points))
-    return replace(tournament, players=players)
 
 
 # --- consistency -----------------------------------------------------------------------------------------------
@@ -354,47 +236,3 @@ def _check(tournament: TrfTournament, end_line: int, for_pairing: bool) -> None:
     _check_rounds(tournament, end_line, for_pairing)
     _check_opponents(tournament, by_number)
     _check_points(tournament, played_rounds(tournament))
-
-
-# --- writing ---------------------------------------------------------------------------------------------------
-def _block(entry: RoundEntry) -> str:
-    if entry == NOT_PAIRED:
-        return " " * 10
-    opponent = f"{entry.opponent:>4}" if entry.opponent is not None else "0000"
-    return f"  {opponent} {entry.colour} {entry.result}"
-
-
-def _points(tenths: int) -> str:
-    return f"{tenths // 10}.{tenths % 10}"
-
-
-def player_line(player: TrfPlayer, rank: int = 0) -> str:
-    head = (
-        f"001 {player.number:>4} {player.sex[:1]:1}{player.title[:3]:>3} {player.name[:33]:<33} "
-        f"{player.rating or '':>4} {player.federation[:3]:>3} {player.fide_id[:11]:>11} {player.birth[:10]:>10} "
-        f"{_points(player.points):>4} {rank or '':>4}"
-    )
-    return (head + "".join(_block(entry) for entry in player.rounds)).rstrip()
-
-
-def write_trf(tournament: TrfTournament) -> str:
-    """The tournament as TRF-16 text with the TRF(x) lines (CR LF line ends, as the annex asks)."""
-    order = sorted(tournament.players, key=lambda p: (-p.points, p.number))
-    ranks = {p.number: index for index, p in enumerate(order, start=1)}
-    lines = list(tournament.headers)
-    lines += [player_line(p, ranks[p.number]) for p in tournament.players]
-    if tournament.total_rounds:
-        lines.append(f"XXR {tournament.total_rounds}")
-    options = ([f"{tournament.initial_colour}1".replace("w1", "white1").replace("b1", "black1")]
-               if tournament.initial_colour else []) + (["rank"] if tournament.by_rank else [])  # fmt: skip
-    if options:
-        lines.append("XXC " + " ".join(options))
-    lines += ["XXP " + " ".join(str(n) for n in numbers) for numbers in tournament.forbidden]
-    for number, values in sorted(tournament.accelerations.items()):
-        lines.append(f"XXA {number:>4} " + " ".join(f"{_points(v):>4}" for v in values))
-    defaults = PointSystem(pairing_bye=tournament.points.win)
-    for code, name in _POINT_CODES.items():
-        value = getattr(tournament.points, name)
-        if value != getattr(defaults, name):
-            lines.append(f"{code} {_points(value):>4}")
-    return "\r\n".join(lines) + "\r\n"

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+import tournaments.services.audit as log
 from tournaments.models import Event, Player, Registration
-from tournaments.services import audit as log
 from tournaments.services.errors import Conflict, RowErrors, reasons
 from tournaments.services.events import register_player
 
