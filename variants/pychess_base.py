@@ -105,7 +105,7 @@ class PyChessEngine(Engine):
         return [self.board.san(move) for move in self.board.legal_moves]
 
     def move_squares(self, army: str | None = None) -> list[MoveSquares]:
-        if army is not None and army != self.turn or self.outcome() is not None:
+        if (army is not None and army != self.turn) or self.outcome() is not None:
             return []
         board = self.board
         return [self.squares_of(move, board.san(move)) for move in board.legal_moves]

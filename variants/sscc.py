@@ -102,7 +102,7 @@ class SwitchSideEngine(PyChessEngine):
     def move_squares(self, army: str | None = None) -> list[MoveSquares]:
         """Each legal move as squares, followed by its switch (``c3/S``, with the chain it forms to draw) where
         the move may switch sides."""
-        if army is not None and army != self.turn or self.outcome() is not None:
+        if (army is not None and army != self.turn) or self.outcome() is not None:
             return []
         board, found = self.board, []
         for move in board.legal_moves:
