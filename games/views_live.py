@@ -17,9 +17,9 @@ from django.views.decorators.http import require_GET
 
 from games.play.reads import refresh_for_read, visible_game
 from games.serializers_live import game_detail
-from tournaments.board_svg import board_svg, parse_board
+from tournaments.board_svg import board_svg
 from tournaments.models import Game
-from variants.base import ARMIES, IllegalMoveError, InvalidPositionError
+from variants.base import ARMIES, Engine, IllegalMoveError, InvalidPositionError
 from variants.pieces import BY_SYMBOL
 from variants.registry import get_engine
 
@@ -27,13 +27,13 @@ PIECE_NAMES = {symbol: piece.name for symbol, piece in BY_SYMBOL.items()}  # the
 AWAITING = {"opponent": "the opponent's answer", "arbiter": "the arbiter's decision", "turn": "the end of the turn"}
 
 
-def _board_html(position: str, title: str, start: str) -> str:
+def _board_html(engine: type[Engine], position: str, title: str, start: str) -> str:
     """The project's SVG board, with the figure of every piece of the start position defined (the page's script
     moves them as the game goes on: a promotion or a drop brings back a kind the start had); a plain text
     fallback for a position the diagram cannot read."""
     try:
-        figures = {p.name for p in parse_board(start).pieces} if start else set()
-        return board_svg(position, title=title, svg_id="live-board", figures=sorted(figures))
+        figures = {p.figure for p in engine.squares(start).pieces} if start else set()
+        return board_svg(engine.squares(position), title=title, svg_id="live-board", figures=sorted(figures))
     except Exception:  # a diagram failure must not hide the game: show the position string
         return f'<p class="note">Position: <code>{escape(position)}</code></p>'
 
@@ -80,12 +80,14 @@ def _context(request, game_id: int) -> dict:
         if detail["simultaneous"]
         else [{"number": i // 2 + 1, "text": " ".join(moves[i : i + 2])} for i in range(0, len(moves), 2)]
     )
+    engine = get_engine(game.variant)
+    title = f"Board {game.board}: {game.white.name} - {game.black.name}"
     return {
         "game": game,
         "detail": detail,
         "event": game.round.event,
-        "variant_name": get_engine(game.variant).name,
-        "board": _board_html(detail["position"], f"Board {game.board}: {game.white.name} - {game.black.name}", _start(game)),
+        "variant_name": engine.name,
+        "board": _board_html(engine, detail["position"], title, _start(game)),
         "sides": sides,
         "numbered_moves": numbered,
         "live": detail["status"] != Game.Status.FINISHED,

@@ -1,17 +1,13 @@
 """An SVG diagram of a position, drawn by the project (no JavaScript): the board of every page.
 
-Pure Python: it reads only the board part of a position string (everything before the first space), so it
-serves the 12x8 Random Variant Chess positions and the 8x8 FEN-like positions of the other variants alike:
-
-* ranks from the top (rank 8) down, separated by ``/``;
-* a piece is a letter (upper case White, lower case Black) or ``+`` and a letter (the lame leapers of seed 002);
-* a run of empty squares is a decimal number, possibly of two digits (``12`` is an empty 12x8 rank);
-* Parity Chess writes a square two pieces share as ``(Pp)``: both are drawn, side by side;
-* a crazyhouse-style pocket (``[...]``) and python-chess's promoted marker ``~`` are ignored.
+It draws what the variant's engine reads from a position (:meth:`variants.base.Engine.squares`: each piece with
+its square, colour and figure key, and the board size) and reads no position itself: :func:`position_svg` asks
+the engine, :func:`board_svg` draws its answer. Parity Chess's shared square (two pieces on one square) is drawn
+with both pieces, side by side.
 
 Each piece is drawn with its figure from the project's piece set (``static/pieces``, see its README), inlined
 once per board as an SVG ``<symbol>`` and placed with ``<use>``, so the diagram needs no other request and no
-static URL; a letter a catalogue does not know is drawn as a letter in a disc.
+static URL; a piece the piece set has no figure for is drawn as its letter in a disc.
 
 The page interface (used by the browser tests and the play page): every square is a ``<g data-square="e2">``
 holding its ``<rect>`` and the piece standing there, a ``<g class="piece" data-piece="Griffin"
@@ -23,126 +19,29 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
 from pathlib import Path
 
-from variants.boardtext import BoardTextError, board_part, rank_symbols
+from variants.base import Engine
 from variants.legend import figure_path
-from variants.pieces import BY_SYMBOL, PIECES
+from variants.pieces import PIECES
+from variants.squares import Placed, Squares
 
 SQUARE = 40  # px per square
 MARGIN = 20  # px for the file and rank labels
 LIGHT = "#f0d9b5"
 DARK = "#b58863"
-SUPPORTED_SIZES = {(8, 8), (12, 8)}
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"  # where static/pieces/<colour>/<Name>.svg live
 
 
-class BoardParseError(ValueError):
-    """The board part of a position string is malformed; the message says where."""
-
-
-@dataclass(frozen=True)
-class Placed:
-    """One piece on the board: ``symbol`` as written (``"+c"`` for a Black Horse-Camel) and its square."""
-
-    symbol: str
-    file: int  # 0 = a
-    rank: int  # 0 = rank 1
-
-    @property
-    def is_white(self) -> bool:
-        return self.symbol[-1].isupper()
-
-    @property
-    def color(self) -> str:
-        return "white" if self.is_white else "black"
-
-    @property
-    def square(self) -> str:
-        return f"{chr(ord('a') + self.file)}{self.rank + 1}"
-
-    @property
-    def name(self) -> str:
-        piece = BY_SYMBOL.get(self.symbol.upper())
-        return piece.name if piece else self.symbol.upper()
-
-
-@dataclass(frozen=True)
-class Board:
-    files: int
-    ranks: int
-    pieces: tuple[Placed, ...]
-
-
-def _piece_symbol(symbol: str, rank_label: int) -> str:
-    if symbol.startswith("+"):
-        if len(symbol) < 2 or not symbol[1].isalpha():
-            raise BoardParseError(f"rank {rank_label}: '+' must be followed by a piece letter")
-        return symbol
-    if symbol.isalpha() and symbol.isascii():
-        return symbol
-    raise BoardParseError(f"rank {rank_label}: unexpected character {symbol!r}")
-
-
-def _parse_rank(text: str, rank_label: int) -> list[tuple[str, ...]]:
-    """The squares of one rank, each the tuple of pieces standing there (empty, one, or a shared pair)."""
-    squares: list[tuple[str, ...]] = []
-    shared: list[str] | None = None  # inside "(...)": the pieces of one shared square
-    try:
-        for symbol in rank_symbols(text, rank_label):
-            if symbol == "~":  # Twilight (and python-chess's crazyhouse) mark pieces with a '~'
-                continue
-            if symbol == "(" and shared is None:
-                shared = []
-            elif symbol == ")" and shared:
-                squares.append(tuple(shared))
-                shared = None
-            elif symbol is None or shared is None:
-                squares.append(() if symbol is None else (_piece_symbol(symbol, rank_label),))
-            elif len(shared) < 2:
-                shared.append(_piece_symbol(symbol, rank_label))
-            else:
-                raise BoardParseError(f"rank {rank_label}: a shared square holds two pieces")
-    except BoardTextError as exc:
-        raise BoardParseError(str(exc)) from None
-    if shared is not None:
-        raise BoardParseError(f"rank {rank_label}: '(' without its ')'")
-    return squares
-
-
-def parse_board(position: str) -> Board:
-    """The pieces of the board part of ``position``; raises :class:`BoardParseError` when it is malformed."""
-    text = board_part(position)
-    if not text:
-        raise BoardParseError("empty position string")
-    rows = text.split("/")
-    ranks = len(rows)
-    parsed = [_parse_rank(row, ranks - index) for index, row in enumerate(rows)]
-    widths = {len(row) for row in parsed}
-    if len(widths) != 1:
-        raise BoardParseError(f"ranks of different widths: {sorted(widths)}")
-    files = widths.pop()
-    if (files, ranks) not in SUPPORTED_SIZES:
-        raise BoardParseError(f"a {files}x{ranks} board is not supported (12x8 or 8x8)")
-    pieces = tuple(
-        Placed(symbol, file, ranks - 1 - row_index)
-        for row_index, row in enumerate(parsed)
-        for file, square in enumerate(row)
-        for symbol in square
-    )
-    return Board(files=files, ranks=ranks, pieces=pieces)
-
-
-def describe(board: Board) -> str:
+def describe(board: Squares) -> str:
     """A sentence per army listing its pieces by square (for the SVG ``<desc>`` and for screen readers)."""
     parts = []
     for label, white in (("White", True), ("Black", False)):
         listed = [p for p in board.pieces if p.is_white == white]
         listed.sort(key=lambda p: (p.rank, p.file) if white else (-p.rank, p.file))
-        text = ", ".join(f"{p.name} {p.square}" for p in listed) or "no pieces"
+        text = ", ".join(f"{p.figure} {p.square}" for p in listed) or "no pieces"
         parts.append(f"{label}: {text}.")
     return " ".join(parts)
 
@@ -194,9 +93,9 @@ def figure_defs(svg_id: str, pieces: Iterable[tuple[str, str]]) -> str:
 
 def _piece_svg(piece: Placed, x: float, y: float, size: float, svg_id: str) -> str:
     """The piece with its top left corner at (x, y): its figure, or a letter in a disc for an unknown symbol."""
-    attrs = f'class="piece" data-piece="{escape(piece.name)}" data-color="{piece.color}"'
-    if figure_body(piece.name, piece.color) is not None:
-        href = escape(symbol_id(svg_id, piece.name, piece.color))
+    attrs = f'class="piece" data-piece="{escape(piece.figure)}" data-color="{piece.color}"'
+    if figure_body(piece.figure, piece.color) is not None:
+        href = escape(symbol_id(svg_id, piece.figure, piece.color))
         return f'<g {attrs}><use href="#{href}" x="{x}" y="{y}" width="{size}" height="{size}"/></g>'
     fill, ink = ("#ffffff", "#111111") if piece.is_white else ("#222222", "#ffffff")
     letter = piece.symbol.upper()
@@ -209,7 +108,7 @@ def _piece_svg(piece: Placed, x: float, y: float, size: float, svg_id: str) -> s
 
 
 # --- the board --------------------------------------------------------------------------------------------------
-def _squares(board: Board, svg_id: str, flipped: bool) -> str:
+def _squares(board: Squares, svg_id: str, flipped: bool) -> str:
     by_square: dict[tuple[int, int], list[Placed]] = {}
     for piece in board.pieces:
         by_square.setdefault((piece.file, piece.rank), []).append(piece)
@@ -237,7 +136,7 @@ def _squares(board: Board, svg_id: str, flipped: bool) -> str:
     return '<g class="squares">' + "".join(out) + "</g>"
 
 
-def _labels(board: Board, width: int, height: int, flipped: bool) -> str:
+def _labels(board: Squares, width: int, height: int, flipped: bool) -> str:
     labels = []
     text = 'font-size="12" text-anchor="middle" dominant-baseline="central" font-family="sans-serif"'
     for column in range(board.files):
@@ -254,24 +153,23 @@ def _labels(board: Board, width: int, height: int, flipped: bool) -> str:
 
 
 def board_svg(
-    position: str,
+    board: Squares,
     *,
     title: str = "Starting position",
     svg_id: str = "board",
     flipped: bool = False,
     figures: Iterable[str] = (),
 ) -> str:
-    """The SVG markup of the board part of ``position`` (raises :class:`BoardParseError` on a malformed one).
+    """The SVG markup of ``board`` (what an engine's :meth:`~variants.base.Engine.squares` read).
 
     ``title`` becomes the accessible name; ``svg_id`` prefixes every id inside (``<title>``, ``<desc>``, the
     figures) so that two boards can share a page. ``flipped`` draws Black's side at the bottom. ``figures``:
-    names of pieces to define besides those on the board (both colours), for a script that will place them.
+    figure keys of pieces to define besides those on the board (both colours), for a script that will place them.
     """
-    board = parse_board(position)
     width = board.files * SQUARE + 2 * MARGIN
     height = board.ranks * SQUARE + 2 * MARGIN
     title_id, desc_id = f"{svg_id}-title", f"{svg_id}-desc"
-    wanted = [(p.name, p.color) for p in board.pieces] + [(n, c) for n in figures for c in ("white", "black")]
+    wanted = [(p.figure, p.color) for p in board.pieces] + [(n, c) for n in figures for c in ("white", "black")]
     return "".join(
         [
             f'<svg xmlns="http://www.w3.org/2000/svg" class="board" id="{escape(svg_id)}" role="img" '
@@ -287,3 +185,18 @@ def board_svg(
             "</svg>",
         ]
     )
+
+
+def position_svg(
+    engine: type[Engine],
+    position: str,
+    *,
+    title: str = "Starting position",
+    svg_id: str = "board",
+    flipped: bool = False,
+    figures: Iterable[str] = (),
+) -> str:
+    """The SVG of ``position`` as ``engine`` reads it (the options as for :func:`board_svg`); raises
+    :class:`variants.base.InvalidPositionError` naming the fault of a malformed one."""
+    board = engine.squares(position)
+    return board_svg(board, title=title, svg_id=svg_id, flipped=flipped, figures=figures)

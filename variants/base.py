@@ -21,7 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from variants.boardtext import BoardTextError, read_board
 from variants.draw import DiceStart, Draw
+from variants.squares import MoveSquares, Squares
 
 # The termination names live in variants.terminations; they are re-exported here, where engines and the apps
 # have always imported them from.
@@ -169,6 +171,18 @@ class Engine:
         return cls.new(**options).position()
 
     @classmethod
+    def squares(cls, position: str) -> Squares:
+        """The pieces of ``position`` square by square, each with its colour and figure key, and the board size:
+        what a board picture draws. Only the board part is read (no legality is asked: a board being set up is
+        drawn too). Raises :class:`InvalidPositionError` naming the fault. The default reads the shared board
+        text (:func:`variants.boardtext.read_board`) on this variant's board; an engine with its own writing
+        overrides it."""
+        try:
+            return read_board(position, cls.files, cls.ranks)
+        except BoardTextError as exc:
+            raise InvalidPositionError(str(exc)) from None
+
+    @classmethod
     def material_of(cls, position: str, **options: object) -> dict[str, float]:
         """Material points of each army in ``position`` (see :meth:`material`); raises InvalidPositionError."""
         return cls.from_position(position, **options).material()
@@ -222,6 +236,12 @@ class Engine:
     def legal_moves(self, army: str | None = None) -> list[str]:
         """The legal moves of ``army`` (default: the army to move), in the notation :meth:`play` accepts."""
         raise NotImplementedError
+
+    def move_squares(self, army: str | None = None) -> list[MoveSquares]:
+        """The legal moves of ``army`` (default: the army to move) as squares, in the order of
+        :meth:`legal_moves` (:class:`variants.squares.MoveSquares`). An engine that does not say where its moves
+        go has them offered by name (kind ``"other"``)."""
+        return [MoveSquares(san) for san in self.legal_moves(army)]
 
     def play(self, move: str) -> str:
         """Play one move of the army to move; returns it in canonical notation. Raises IllegalMoveError."""
@@ -277,6 +297,8 @@ __all__ = [
     "Engine",
     "IllegalMoveError",
     "InvalidPositionError",
+    "MoveSquares",
     "Outcome",
+    "Squares",
     "other",
 ]

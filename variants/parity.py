@@ -30,12 +30,15 @@ from variants.base import (
     Outcome,
     other,
 )
+from variants.boardtext import BoardTextError, read_board
 from variants.parity_notation import parse_position, position_string, read_game_file, read_move, san
 from variants.parity_rules import Move, ParityState, check_state, legal_moves, name, resolve, safe_moves
 from variants.pieces import BY_SYMBOL
+from variants.squares import MoveSquares, Squares, castling_also
 from variants.terminations import CHESS_LIKE, OFF_BOARD, SIMULTANEOUS_ENDINGS, decisive, replacing
 
 VALUES = {letter: BY_SYMBOL[letter].value for letter in "PNBRQK"}  # seed 002's values, as for every variant
+FIGURES = {letter: BY_SYMBOL[letter].name for letter in "PNBRQK"}  # the piece set's names of the letters
 # Rule 6: "Stalemate is treated at par with checkmate": the stalemating army wins, in every scoring profile.
 STALEMATE_WINS = decisive(STALEMATE, "stalemate")
 
@@ -77,6 +80,14 @@ class ParityEngine(Engine):
         if cls.single and shared:
             state.vacate = next(iter(shared))
         return cls(state, halfmoves=halfmoves, turn=turn)
+
+    @classmethod
+    def squares(cls, position: str) -> Squares:
+        """The board of ``position``, where a square both armies share (``(Pp)``) holds both pieces."""
+        try:
+            return read_board(position, cls.files, cls.ranks, shared=True)
+        except BoardTextError as exc:
+            raise InvalidPositionError(str(exc)) from None
 
     @classmethod
     def from_pgn(cls, text: str) -> ParityEngine:
@@ -130,6 +141,14 @@ class ParityEngine(Engine):
             return []
         legal = self._legal(army or WHITE)
         return [san(m, legal) for m in legal]
+
+    def move_squares(self, army: str | None = None) -> list[MoveSquares]:
+        """The sealed moves ``army`` may choose, as squares (ask for each army: both move at once). ``capture``
+        is a capture attempt: it fails if the victim leaves its square in the same turn."""
+        if self._outcome is not None:
+            return []
+        legal = self._legal(army or WHITE)
+        return [_move_squares(move, san(move, legal)) for move in legal]
 
     def play(self, move: str) -> str:
         raise IllegalMoveError(f"{self.name} moves are simultaneous: play both with play_turn(white, black)")
@@ -246,6 +265,23 @@ class ParitySingleEngine(ParityEngine):
     name = "Parity Chess with Single Occupation"
     pgn_variant = name
     single = True
+
+
+def _move_squares(move: Move, text: str) -> MoveSquares:
+    also: tuple[str, ...] = ()
+    if move.castle:
+        rook_from, rook_to = move.rook_squares()
+        also = castling_also((name(move.origin), name(move.target)), (name(rook_from), name(rook_to)))
+    return MoveSquares(
+        text,
+        "move",
+        name(move.origin),
+        name(move.target),
+        FIGURES[move.piece],
+        FIGURES[move.promotion] if move.promotion else None,
+        move.capture,
+        also,
+    )
 
 
 def _describe(result) -> str:

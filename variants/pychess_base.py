@@ -26,9 +26,11 @@ from variants.base import (
     Outcome,
 )
 from variants.pieces import BY_SYMBOL
+from variants.squares import MoveSquares, castling_also
 
 # Seed 002's material values (the piece catalogue's), which its dynamic scoring also applies to ordinary chess.
 SEED_VALUES = {pt: BY_SYMBOL[chess.piece_symbol(pt).upper()].value for pt in chess.PIECE_TYPES}
+FIGURES = {pt: BY_SYMBOL[chess.piece_symbol(pt).upper()].name for pt in chess.PIECE_TYPES}  # the piece set's names
 
 
 def army_of(color: chess.Color) -> str:
@@ -101,6 +103,27 @@ class PyChessEngine(Engine):
         if self.outcome() is not None:
             return []
         return [self.board.san(move) for move in self.board.legal_moves]
+
+    def move_squares(self, army: str | None = None) -> list[MoveSquares]:
+        if (army is not None and army != self.turn) or self.outcome() is not None:
+            return []
+        board = self.board
+        return [self.squares_of(move, board.san(move)) for move in board.legal_moves]
+
+    def squares_of(self, move: chess.Move, san: str) -> MoveSquares:
+        """The legal ``move`` (written ``san``) as squares; the null move is a pass (Reach Chess)."""
+        board = self.board
+        if not move:
+            return MoveSquares(san, "pass")
+        origin, target = chess.square_name(move.from_square), chess.square_name(move.to_square)
+        also: tuple[str, ...] = ()
+        if board.is_castling(move):
+            rook = castling_rook(move)
+            also = castling_also((origin, target), (chess.square_name(rook[0]), chess.square_name(rook[1])))
+        piece_type = board.piece_type_at(move.from_square)
+        piece = FIGURES[piece_type] if piece_type else None
+        promotion = FIGURES[move.promotion] if move.promotion else None
+        return MoveSquares(san, "move", origin, target, piece, promotion, board.is_capture(move), also)
 
     def parse(self, move: str) -> chess.Move:
         """The move meant by ``move`` (SAN, or UCI such as ``e2e4``); raises IllegalMoveError."""
@@ -188,6 +211,15 @@ class PyChessEngine(Engine):
             total += self.perft(depth - 1)
             board.pop()
         return total
+
+
+def castling_rook(move: chess.Move) -> tuple[chess.Square, chess.Square]:
+    """The rook's (origin, target) when the king castles with ``move`` (standard chess: the king moves two
+    squares towards the corner rook, which lands beside it)."""
+    rank = chess.square_rank(move.from_square)
+    if chess.square_file(move.to_square) > chess.square_file(move.from_square):
+        return chess.square(7, rank), chess.square(5, rank)
+    return chess.square(0, rank), chess.square(3, rank)
 
 
 def perft_board(board: chess.Board, depth: int, ended: Callable[[chess.Board], bool] | None = None) -> int:

@@ -11,24 +11,24 @@ other army. ``turn`` is always the army to move; ``outcome().winner`` is an army
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import chess
 
 from variants.base import BLACK, WHITE, IllegalMoveError, Outcome, other
-from variants.chains import forms_chain
-from variants.pychess_base import PyChessEngine
+from variants.chains import adjacent, forms_chain, is_chain
+from variants.pychess_base import PyChessEngine, castling_rook
+from variants.squares import MoveSquares
 from variants.terminations import CHESS_LIKE, OFF_BOARD
 
 SWITCH = "/S"
+CHAIN_SEARCH_BUDGET = 50_000  # steps of the smallest-chain search before it settles for no drawing
 
 
 def moved_squares(board: chess.Board, move: chess.Move) -> list[int]:
     """Where the piece(s) just moved stand; castling moves king and rook, either may be in the chain."""
     if board.is_castling(move):
-        rank = chess.square_rank(move.from_square)
-        kingside = chess.square_file(move.to_square) > chess.square_file(move.from_square)
-        king_to = chess.square(6 if kingside else 2, rank)
-        rook_to = chess.square(5 if kingside else 3, rank)
-        return [king_to, rook_to]
+        return [move.to_square, castling_rook(move)[1]]
     return [move.to_square]
 
 
@@ -99,6 +99,33 @@ class SwitchSideEngine(PyChessEngine):
                 listed.append(san + SWITCH)
         return listed
 
+    def move_squares(self, army: str | None = None) -> list[MoveSquares]:
+        """Each legal move as squares, followed by its switch (``c3/S``, with the chain it forms to draw) where
+        the move may switch sides."""
+        if (army is not None and army != self.turn) or self.outcome() is not None:
+            return []
+        board, found = self.board, []
+        for move in board.legal_moves:
+            entry = self.squares_of(move, board.san(move))
+            found.append(entry)
+            if self.forms_chain(move) and not self._ends_game(move):
+                found.append(replace(entry, san=entry.san + SWITCH, switch=True, chain=self.chain_drawn(move, entry)))
+        return found
+
+    def chain_drawn(self, move: chess.Move, entry: MoveSquares) -> tuple[str, ...]:
+        """The smallest chain through the moved piece (or the castling rook) after ``move``, as the squares of
+        its loop in drawing order; () when none is found within the search budget."""
+        self.board.push(move)
+        try:
+            occupied = int(self.board.occupied)
+        finally:
+            self.board.pop()
+        for name in (entry.target, *entry.also):
+            loop = smallest_chain(occupied, chess.parse_square(name)) if name else None
+            if loop:
+                return tuple(chess.square_name(square) for square in loop)
+        return ()
+
     def play(self, move: str) -> str:
         if self.outcome() is not None:
             raise IllegalMoveError("the game is over")
@@ -127,3 +154,34 @@ class SwitchSideEngine(PyChessEngine):
         the White-starter controls at the end is ``1-0``."""
         seat = self.controller(outcome.winner) if outcome.winner else None
         return {WHITE: "1-0", BLACK: "0-1"}.get(seat or "", "1/2-1/2")
+
+
+def smallest_chain(occupied: int, start: int) -> tuple[int, ...] | None:
+    """The smallest chain (:mod:`variants.chains`) of the pieces on ``occupied`` through ``start``, as its loop of
+    squares (6 pieces is the smallest chain); None when there is none or the search budget runs out first."""
+    neighbours = {sq: [n for n in range(64) if occupied >> n & 1 and adjacent(sq, n)] for sq in range(64) if occupied >> sq & 1}
+    budget = [CHAIN_SEARCH_BUDGET]
+
+    def extend(path: list[int], length: int) -> tuple[int, ...] | None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise TimeoutError
+        if len(path) == length:
+            return tuple(path) if adjacent(path[-1], start) and is_chain(occupied, path) else None
+        for nxt in neighbours[path[-1]]:
+            if nxt not in path:
+                found = extend([*path, nxt], length)
+                if found:
+                    return found
+        return None
+
+    if start not in neighbours:
+        return None
+    try:
+        for length in range(6, len(neighbours) + 1):
+            found = extend([start], length)
+            if found:
+                return found
+    except TimeoutError:
+        return None
+    return None

@@ -24,7 +24,8 @@ from __future__ import annotations
 import chess
 
 from variants.base import WHITE, IllegalMoveError
-from variants.pychess_base import SEED_VALUES, PyChessEngine, army_of, perft_board
+from variants.pychess_base import FIGURES, SEED_VALUES, PyChessEngine, army_of, perft_board
+from variants.squares import MoveSquares
 from variants.terminations import CHESS_LIKE, OFF_BOARD
 from variants.twilight_board import (
     DROP_RE,
@@ -52,6 +53,16 @@ class TwilightEngine(PyChessEngine):
         """The pieces ``army`` holds in the twilight zone, by upper-case letter (``{"N": 1}``)."""
         pocket = self.board.reserves[chess.WHITE if army == WHITE else chess.BLACK]
         return {chess.piece_symbol(pt).upper(): pocket.count(pt) for pt in DROPPABLE if pocket.count(pt)}
+
+    def squares_of(self, move: chess.Move, san: str) -> MoveSquares:
+        """A warp leaves its square for the reserve; a drop arrives on its square from the reserve."""
+        if is_warp(move):
+            piece_type = self.board.piece_type_at(move.from_square)
+            piece = FIGURES[piece_type] if piece_type else None
+            return MoveSquares(san, "warp", origin=chess.square_name(move.from_square), piece=piece)
+        if move.drop:
+            return MoveSquares(san, "drop", target=chess.square_name(move.to_square), piece=FIGURES[move.drop])
+        return super().squares_of(move, san)
 
     def parse(self, move: str) -> chess.Move:
         text = move.strip()

@@ -1,9 +1,10 @@
-"""The play page's board data: every legal move of every seed variant has its squares (games.move_squares).
+"""The play page's board data: every legal move of every seed variant has its squares (games.move_squares, from
+each engine's own Engine.move_squares).
 
-Each legal move is played on a copy of the position and the boards are compared; these tests hold the answer to
-what the engines themselves say (python-chess's parse, Parity's own reading of its notation), and check the odd
-moves one by one: castling, en passant, promotion to the array's pieces, Twilight's warps and drops, Reach's pass,
-the Switch-Side switch with its chain.
+These tests hold the answer to what the engines' parsers say (python-chess's parse, Parity's own reading of its
+notation), and check the odd moves one by one: castling, en passant, promotion to the array's pieces, Twilight's
+warps and drops, Reach's pass, the Switch-Side switch with its chain. tests/variants/test_move_squares.py checks
+every engine's squares against playing each move and comparing the boards the engine reads.
 """
 
 from __future__ import annotations
@@ -13,13 +14,14 @@ import random
 import chess
 import pytest
 
-from games.move_squares import chain_through, sequential_moves, simultaneous_moves
+from games.move_squares import moves_of
 from variants.chains import is_chain, squares_mask
 from variants.dice import layout
 from variants.parity_notation import read_move
 from variants.parity_rules import legal_moves as parity_legal
 from variants.parity_rules import name as parity_square
 from variants.registry import get_engine
+from variants.sscc import smallest_chain
 
 
 def _moves(key: str, position: str | None = None, played: tuple[str, ...] = (), **options) -> list[dict]:
@@ -28,8 +30,8 @@ def _moves(key: str, position: str | None = None, played: tuple[str, ...] = (), 
     for move in played:
         engine.play_turn(*move.split()) if cls.simultaneous else engine.play(move)
     if cls.simultaneous:
-        return simultaneous_moves(cls, options, engine, "white") + simultaneous_moves(cls, options, engine, "black")
-    return sequential_moves(cls, options, engine, engine.turn)
+        return moves_of(engine, "white") + moves_of(engine, "black")
+    return moves_of(engine, engine.turn)
 
 
 def _by_san(entries: list[dict]) -> dict[str, dict]:
@@ -101,10 +103,19 @@ def test_the_switch_side_switch_is_its_own_entry_with_the_chain_it_forms():
     assert not any(e["switch"] for san, e in entries.items() if not san.endswith("/S"))
 
 
-def test_no_chain_is_drawn_on_a_board_the_chain_rule_does_not_know():
-    assert chain_through("12/12/12/12/12/12/12/12 w - - 0 1", ["a1"]) == []
-    assert chain_through("8/8/8/8/8/8/8/K7 w - - 0 1", ["a1"]) == []
+def test_no_chain_is_drawn_where_the_pieces_form_none():
+    assert smallest_chain(squares_mask(["b2"]), 0) is None  # no piece on the square asked about
+    assert smallest_chain(squares_mask(["a1"]), 0) is None  # a lone piece
+    assert smallest_chain(squares_mask(["a1", "b1", "c1", "d1", "e1", "f1"]), 0) is None  # a line is no loop
+    ring = squares_mask(["c3", "d3", "e3", "f4", "e5", "d5", "c5", "b4"])  # round d4 and e4: a chain
+    loop = smallest_chain(ring, chess.parse_square("c3"))
+    assert loop is not None and is_chain(ring, list(loop)) and loop[0] == chess.parse_square("c3")
     assert squares_mask(["a1"]) == 1  # the helper the chain squares are named with
+
+
+def test_a_switch_entry_of_the_page_carries_its_chain_and_a_plain_move_none():
+    entries = _by_san(_moves("sscc", played=("e3", "b5")))
+    assert "chain" in entries["f3/S"] and "chain" not in entries["f3"]
 
 
 @pytest.mark.parametrize("played", [(), ("e4 d5",), ("e4 d5", "Nf3 Nc6", "Bc4 e6")])
@@ -115,7 +126,7 @@ def test_parity_moves_go_where_parity_reads_them(played):
         engine.play_turn(*turn.split())
     for army in ("white", "black"):
         legal = parity_legal(engine.state, army)
-        entries = simultaneous_moves(cls, {}, engine, army)
+        entries = moves_of(engine, army)
         assert len(entries) == len(legal)
         for entry in entries:
             move = read_move(entry["san"], legal)
@@ -132,7 +143,7 @@ def test_every_legal_move_of_random_games_is_placed_on_the_board(key):
         for _ply in range(10):
             armies = ("white", "black") if cls.simultaneous else (engine.turn,)
             for army in armies:
-                entries = (simultaneous_moves if cls.simultaneous else sequential_moves)(cls, options, engine, army)
+                entries = moves_of(engine, army)
                 assert [e["san"] for e in entries] == engine.legal_moves(army)
                 unplaced = [e for e in entries if e["kind"] not in ("move", "drop", "warp", "pass")]
                 assert unplaced == []
@@ -143,3 +154,15 @@ def test_every_legal_move_of_random_games_is_placed_on_the_board(key):
                 engine.play_turn(rng.choice(engine.legal_moves("white")), rng.choice(engine.legal_moves("black")))
             else:
                 engine.play(rng.choice(engine.legal_moves()))
+
+
+def test_a_sealed_parity_capture_is_a_capture_whatever_the_other_army_may_do():
+    # The capture may fail (the rook on a8 may leave this turn), but the page marks it as a capture all the same.
+    engine = get_engine("parity").from_position("r3k2r/1P6/8/8/8/8/6p1/R3K2R KQkq - -/- 0 1")
+    white = _by_san(moves_of(engine, "white"))
+    assert (white["bxa8=Q"]["from"], white["bxa8=Q"]["to"], white["bxa8=Q"]["capture"]) == ("b7", "a8", True)
+    assert white["bxa8=N"]["promotion"] == "Knight" and white["b8=Q"]["capture"] is False
+    assert all(entry["capture"] == ("x" in san) for san, entry in white.items())
+    assert (white["O-O-O"]["from"], white["O-O-O"]["to"], white["O-O-O"]["also"]) == ("e1", "c1", ["a1", "d1"])
+    black = _by_san(moves_of(engine, "black"))
+    assert (black["O-O"]["from"], black["O-O"]["to"], black["O-O"]["also"]) == ("e8", "g8", ["h8", "f8"])

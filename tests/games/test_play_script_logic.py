@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from games.move_squares import sequential_moves
+from games.move_squares import moves_of
 from variants.pieces import PIECES
 from variants.registry import get_engine
 
@@ -85,7 +85,7 @@ def black_moves():
     engine = get_engine("chess").new()
     for move in ("e4", "e5", "Nf3"):
         engine.play(move)
-    return sequential_moves(get_engine("chess"), {}, engine, "black")
+    return moves_of(engine, "black")
 
 
 def test_a_click_selects_a_piece_with_moves_and_a_second_click_plays_or_explains(black_moves):

@@ -19,6 +19,9 @@ from tests.pages.conftest import RVC_135, RVC_135_ARRAY
 from tournaments.templatetags.piece_legend import legend_rows, piece_names, start_of
 from variants.legend import DIAGRAM_KEY
 from variants.pieces import PIECES
+from variants.registry import get_engine
+
+RVC, CHESS = get_engine("rvc"), get_engine("chess")
 
 pytestmark = pytest.mark.django_db
 
@@ -27,20 +30,22 @@ def _entries(html: str) -> list[str]:
     return re.findall(r'data-legend-piece="([^"]+)"', html)
 
 
-def _render(source) -> str:
-    return Template("{% load piece_legend %}{% piece_legend source %}").render(Context({"source": source}))
+def _render(source, variant: str = "") -> str:
+    template = "{% load piece_legend %}{% piece_legend source variant=variant %}"
+    return Template(template).render(Context({"source": source, "variant": variant}))
 
 
 def test_the_pieces_are_listed_once_each_in_the_order_a_reader_meets_them():
-    assert piece_names(RVC_135) == (*dict.fromkeys(RVC_135_ARRAY), "Pawn")
-    assert piece_names("4k3/8/8/8/8/8/8/4K2R w K - 0 1") == ("King", "Rook")
-    assert piece_names("not a position") == ()
+    assert piece_names(RVC_135, RVC) == (*dict.fromkeys(RVC_135_ARRAY), "Pawn")
+    assert piece_names("4k3/8/8/8/8/8/8/4K2R w K - 0 1", CHESS) == ("King", "Rook")
+    assert piece_names("not a position", CHESS) == ()
+    assert piece_names(RVC_135, CHESS) == ()  # the variant's engine reads the position: a 12x8 board is no chess
 
 
 def test_every_entry_says_what_the_catalogue_says_with_both_figures_and_a_move_diagram():
-    html = _render(RVC_135)
-    assert _entries(html) == list(piece_names(RVC_135))
-    for row in legend_rows(piece_names(RVC_135)):
+    html = _render(RVC_135, "rvc")
+    assert _entries(html) == list(piece_names(RVC_135, RVC))
+    for row in legend_rows(piece_names(RVC_135, RVC)):
         piece = PIECES[row["name"]]
         assert row["symbol"] == piece.symbol and float(row["value"]) == piece.value
         assert row["moves"].lower() == piece.moves.lower()
@@ -59,15 +64,23 @@ def test_a_game_without_a_stored_start_is_read_from_its_variants_start():
 
 
 def test_a_position_that_cannot_be_read_gives_no_legend_rather_than_no_page():
-    assert _render("x/y/z").strip() == ""
-    assert _render("").strip() == ""
+    assert _render("x/y/z", "rvc").strip() == ""
+    assert _render("", "rvc").strip() == ""
+    assert _render(RVC_135).strip() == ""  # a position string of no variant said
+    assert _render(RVC_135, "no-such-variant").strip() == ""
+
+
+def test_a_variant_as_the_public_pages_show_it_gives_the_legend_of_its_start():
+    shown = {"variant": "rvc", "start_position": RVC_135}
+    assert _entries(_render(shown)) == list(piece_names(RVC_135, RVC))
+    assert start_of(shown) == RVC_135
 
 
 def test_the_event_page_has_the_legend_beside_its_board(spring_open):
     html = Client().get("/events/spring-open/").content.decode()
     board = html.index('class="board"')
     legend = html.index("data-legend")
-    assert board < legend and _entries(html) == list(piece_names(RVC_135))
+    assert board < legend and _entries(html) == list(piece_names(RVC_135, RVC))
     assert "The pieces of this variant</h3>" in html
 
 

@@ -97,6 +97,17 @@ def test_the_result_grid_keeps_every_typed_row_when_one_is_refused(director):
     assert PairingChange.objects.filter(round=rnd, action="result-entered").count() == 2
 
 
+def test_the_result_grid_draws_a_typed_position_as_the_boards_variant_reads_it(director):
+    client, event, organizer, _ = director
+    rnd = publish_round(pair_round(event, by=organizer))
+    url = f"/admin/tournaments/round/{rnd.pk}/results/"
+    refused = {"b2-result": "1/2-1/2", "b2-termination": "stalemate"}  # board 2 refused: the page comes back
+    good = client.post(url, {**refused, "b1-position": "6k5/12/12/12/12/12/12/6K5 w - - 0 1 -"}).content.decode()
+    assert 'id="pv1"' in good and 'data-files="12"' in good
+    bad = client.post(url, {**refused, "b1-position": "4k3/8/8/8/8/8/8/4K3 w - - 0 1"}).content.decode()
+    assert 'id="pv1"' not in bad and "Not a position: a 8x8 board is not supported" in bad
+
+
 def test_late_entry_and_withdrawal_from_their_page(director):
     client, event, organizer, players = director
     publish_round(pair_round(event, by=organizer))
@@ -115,10 +126,14 @@ def test_the_printable_pairing_list_and_the_diagram_preview(director):
     rnd = pair_round(event, by=organizer)
     printed = client.get(f"/admin/tournaments/round/{rnd.pk}/print/").content.decode()
     assert "@media print" in printed and players[0].name in printed and "Players in alphabetical order" in printed
-    svg = client.get(f"/admin/tournaments/round/{rnd.pk}/diagram/", {"position": "4k3/8/8/8/8/8/8/4K3 w - - 0 1"})
-    assert svg["Content-Type"] == "image/svg+xml" and b"<svg" in svg.content
+    # The round's variant (Random Variant Chess, 12x8) reads the typed position.
+    svg = client.get(f"/admin/tournaments/round/{rnd.pk}/diagram/", {"position": "6k5/12/12/12/12/12/12/6K5 w - - 0 1 -"})
+    assert svg["Content-Type"] == "image/svg+xml" and b'<svg xmlns="http://www.w3.org/2000/svg" class="board"' in svg.content
+    assert b'data-files="12"' in svg.content and b"Not a position" not in svg.content
     bad = client.get(f"/admin/tournaments/round/{rnd.pk}/diagram/", {"position": "9/x"})
     assert b"Not a position" in bad.content
+    other_board = client.get(f"/admin/tournaments/round/{rnd.pk}/diagram/", {"position": "4k3/8/8/8/8/8/8/4K3 w - - 0 1"})
+    assert b"Not a position: a 8x8 board is not supported" in other_board.content
 
 
 def test_another_organizer_reaches_none_of_the_pages(director):

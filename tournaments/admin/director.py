@@ -13,11 +13,13 @@ from django.urls import reverse
 from tournaments import models, services
 from tournaments.admin.forms import LateEntryForm, PhysicalDiceForm, WithdrawalForm
 from tournaments.admin.scoped import error_text
-from tournaments.board_svg import BoardParseError, board_svg
+from tournaments.board_svg import position_svg
 from tournaments.public.blocks import event_blocks
 from tournaments.services.audit import trail
 from tournaments.services.dice import in_play, two_rolls
 from tournaments.services.errors import RowErrors, reasons
+from variants.base import InvalidPositionError
+from variants.registry import get_engine
 
 
 def event_for(model_admin, request, pk: int, *, organizer: bool = False) -> models.Event:
@@ -130,8 +132,9 @@ def _block_view(event: models.Event, block: models.VariantBlock, forms_by_block:
     diagram = ""
     if block.rolled_at and block.start_position:
         try:
-            diagram = board_svg(block.start_position, title=f"Block {block.index}: start", svg_id=f"block{block.index}")
-        except BoardParseError:
+            title, svg_id = f"Block {block.index}: start", f"block{block.index}"
+            diagram = position_svg(get_engine(block.variant_key), block.start_position, title=title, svg_id=svg_id)
+        except (KeyError, InvalidPositionError):
             diagram = ""
     physical = block.method == models.VariantBlock.Method.PHYSICAL
     initial = {"roll": block.first_shown, "roll2": block.second_shown} if physical else {}

@@ -14,9 +14,12 @@ from django.utils.html import escape
 from tournaments import models, services
 from tournaments.admin.forms import ExchangeForm, ResultRowForm, ScheduleForm
 from tournaments.admin.scoped import error_text
-from tournaments.board_svg import BoardParseError, board_svg
+from tournaments.board_svg import position_svg
+from tournaments.public.variant import event_variant_key
 from tournaments.services.errors import RowErrors, reasons
 from tournaments.services.review import review_rows
+from variants.base import Engine, InvalidPositionError
+from variants.registry import get_engine
 
 MAX_POSITION = 300
 FIELD_LABELS = {"forcing_side": "forcing side", "checking_side": "checking side", "position": "final position"}
@@ -166,18 +169,24 @@ def _preview(form: ResultRowForm) -> str:
     if not position:
         return ""
     try:
-        return board_svg(position[:MAX_POSITION], title=f"Board {form.game.board}: final position", svg_id=f"pv{form.game.board}")
-    except BoardParseError as exc:
+        return position_svg(get_engine(form.game.variant), position[:MAX_POSITION],
+                            title=f"Board {form.game.board}: final position", svg_id=f"pv{form.game.board}")  # fmt: skip
+    except (KeyError, InvalidPositionError) as exc:
         return f'<p class="errornote">Not a position: {escape(str(exc))}</p>'
+
+
+def _round_engine(rnd: models.Round) -> type[Engine]:
+    """The engine of the round's games: its block's variant, else the event's."""
+    return get_engine(rnd.variant_block.variant_key if rnd.variant_block else event_variant_key(rnd.event))
 
 
 def diagram_view(model_admin, request, pk: int):
     """The SVG of ``?position=`` for the live preview of the grid's position fields."""
-    round_for(model_admin, request, pk)
+    rnd = round_for(model_admin, request, pk)
     position = request.GET.get("position", "")[:MAX_POSITION]
     try:
-        svg = board_svg(position, title="Final position", svg_id="preview")
-    except BoardParseError as exc:
+        svg = position_svg(_round_engine(rnd), position, title="Final position", svg_id="preview")
+    except (KeyError, InvalidPositionError) as exc:
         svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="480" height="40" role="img"><text x="4" y="24" '
                f'font-family="sans-serif" font-size="14">Not a position: {escape(str(exc))}</text></svg>')  # fmt: skip
     response = HttpResponse(svg, content_type="image/svg+xml")

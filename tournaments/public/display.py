@@ -13,9 +13,11 @@ from typing import Any
 from django.urls import reverse
 
 from scoring.tiebreaks import TIEBREAK_NAMES
-from tournaments.board_svg import BoardParseError, board_svg
+from tournaments.board_svg import position_svg
 from tournaments.models import Event, Game
 from tournaments.public.variant import is_fixed, variant_name
+from variants.base import InvalidPositionError
+from variants.registry import get_engine
 
 PENDING_LABELS = {Game.ResultStatus.REPORTED: "reported", Game.ResultStatus.DISPUTED: "disputed"}
 
@@ -107,8 +109,8 @@ def variant_board(variant: dict | None, svg_id: str = "current-variant") -> str:
     if variant["round"]:
         title += f" for rounds {variant['rounds'][0]} and {variant['rounds'][1]}"
     try:
-        return board_svg(variant["start_position"], title=title, svg_id=svg_id)
-    except BoardParseError:
+        return position_svg(get_engine(variant["variant"]), variant["start_position"], title=title, svg_id=svg_id)
+    except (KeyError, InvalidPositionError):
         return ""
 
 

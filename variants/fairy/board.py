@@ -102,7 +102,7 @@ class Board(LegalMoves):
                 self.king[us] = t
                 self.castling &= ~KING_RIGHTS[us]
                 if flag == CASTLE:
-                    rook_from, rook_to = self._castle_rook(f, t)
+                    rook_from, rook_to = self.castle_rook(f, t)
                     b[rook_to] = b[rook_from]
                     b[rook_from] = 0
                     occ_us.discard(rook_from)
@@ -135,7 +135,7 @@ class Board(LegalMoves):
         if piece >> 1 == KING:
             self.king[us] = f
             if flag == CASTLE:
-                rook_from, rook_to = self._castle_rook(f, t)
+                rook_from, rook_to = self.castle_rook(f, t)
                 b[rook_from] = b[rook_to]
                 b[rook_to] = 0
                 occ_us.discard(rook_to)

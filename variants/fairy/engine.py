@@ -25,9 +25,11 @@ from variants.base import (
 )
 from variants.fairy.board import RIGHT_BK, RIGHT_BQ, RIGHT_K, RIGHT_Q, Board
 from variants.fairy.geometry import CODE_OF_SYMBOL, KIND, KIND_NAME, KING, PAWN, Geometry
+from variants.fairy.moves import CASTLE, EN_PASSANT, move_flag, move_from, move_promotion, move_to
 from variants.fairy.notation import NotationError, format_position, parse_position, parse_san, san, san_list
 from variants.fairy.rules import rules_for
 from variants.pieces import PIECES
+from variants.squares import MoveSquares, castling_also
 
 ARMY = (WHITE, BLACK)
 CASTLING_PIECES = (KIND["Rook"], KIND["Cannon"])  # "Cannons castle in the Rooks' place"; Princesses never do
@@ -156,6 +158,23 @@ class FairyEngine(Engine):
             self._legal_sans = san_list(board, legal)
             self._sans_for = key
         return list(self._legal_sans)
+
+    def move_squares(self, army: str | None = None) -> list[MoveSquares]:
+        sans = self.legal_moves(army)  # the position's own list, so both follow one order
+        if not sans:
+            return []
+        board, names = self.board.board, self.board.rules.geo.names
+        found = []
+        for move, text in zip(self._legal_now(), sans, strict=True):
+            f, t, flag, promotion = move_from(move), move_to(move), move_flag(move), move_promotion(move)
+            also: tuple[str, ...] = ()
+            if flag == CASTLE:
+                rook = self.board.castle_rook(f, t)
+                also = castling_also((names[f], names[t]), (names[rook[0]], names[rook[1]]))
+            capture = flag == EN_PASSANT or (flag != CASTLE and bool(board[t]))  # a castling king may land on its rook
+            piece, becomes = KIND_NAME[board[f] >> 1], KIND_NAME[promotion >> 1] if promotion else None
+            found.append(MoveSquares(text, "move", names[f], names[t], piece, becomes, capture, also))
+        return found
 
     def play(self, move: str) -> str:
         if not isinstance(move, str):

@@ -45,7 +45,7 @@ class LegalMoves(MoveGenerator):
             attacked = self.attacked(ksq, by)
             b[cs] = taken
         elif flag == CASTLE:
-            rook_from, rook_to = self._castle_rook(f, t)
+            rook_from, rook_to = self.castle_rook(f, t)
             rook = b[rook_from]
             b[rook_from] = 0
             b[rook_to] = rook
@@ -58,7 +58,8 @@ class LegalMoves(MoveGenerator):
         b[f] = piece
         return attacked
 
-    def _castle_rook(self, f: int, t: int) -> tuple[int, int]:
+    def castle_rook(self, f: int, t: int) -> tuple[int, int]:
+        """The (origin, target) of the rook (or Cannon) castling with the king moving from ``f`` to ``t``."""
         base = f - f % self.files
         if t > f:
             return base + self.files - 1, t - 1
