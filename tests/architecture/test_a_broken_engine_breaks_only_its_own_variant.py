@@ -9,6 +9,8 @@ import logging
 import sys
 
 import pytest
+from django.test import Client
+from django.urls import reverse
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -61,6 +63,10 @@ def test_the_broken_variants_game_is_refused_clearly_and_nothing_changes(broken)
         assert response.status_code == 409, response.content
         body = response.json()
         assert KEY in body["errors"]["variant"][0] and "unavailable" in body["detail"]
+    pages = Client()
+    assert pages.get(reverse("game-live", args=[game.pk])).status_code == 404  # no page to show, and no 500
+    data = pages.get(reverse("game-play-data", args=[game.pk]))
+    assert data.status_code == 409 and KEY in data.json()["errors"]["variant"][0]
     stored = Game.objects.get(pk=game.pk)
     assert (stored.moves, stored.version, stored.status, stored.result) == ([], 0, game.status, "")
 
