@@ -21,6 +21,7 @@ SECTIONS = [
     ("pages", "Standings pages from the snapshot (issues 7, 15)"),
     ("live", "Live games over HTTP on PostgreSQL (issues 8, 15)"),
     ("push", "Pushed game states: a move reaching the sockets (issue 13)"),
+    ("store", "Storing a move: prepared statements against the plain ORM path (issue 22)"),
 ]
 HEADER = """# Benchmarks
 

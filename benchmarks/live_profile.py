@@ -47,7 +47,7 @@ STAGES = [  # the move path's stages, for the cumulative-time view of the profil
     "store.py:*(lock_for_move)",
     "engines.py:*(take_engine)",
     "moves.py:*(_play)",
-    "store.py:*(update_game)",
+    "store.py:*(store_move)",
     "push.py:*(push_game)",
     "serializers_live.py:*(game_detail)",
     "renderers.py:*(render)",
@@ -189,8 +189,10 @@ def service_caller():
     from django.utils import timezone
     from rest_framework.authtoken.models import Token
 
-    from games.play.moves import MoveRejected, submit_move
+    from config.api_errors import status_of
+    from games.play.moves import submit_move
     from games.serializers_live import game_detail
+    from tournaments.refusals import Refusal
 
     users = {t.key: t.user for t in Token.objects.select_related("user")}
     server_loop()
@@ -199,9 +201,9 @@ def service_caller():
         data, now = json.loads(body), timezone.now()
         try:
             answer = submit_move(int(path.split("/")[3]), users[token], data["move"], now=now)
-        except MoveRejected as exc:
-            return exc.status, json.dumps({"detail": exc.reason}).encode()
-        detail = dict(getattr(answer.game, "pushed_detail", None) or game_detail(answer.game, users[token], now))
+        except Refusal as exc:
+            return status_of(exc.kind), json.dumps({"detail": exc.reason}).encode()
+        detail = dict(answer.live.pushed_detail or game_detail(answer.live, users[token], now))
         return 200, json.dumps({**detail, "move": answer.move, "duplicate": answer.duplicate}).encode()
 
     return call

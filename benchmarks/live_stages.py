@@ -22,7 +22,7 @@ STAGES = [
     ("      position string", "variants/fairy/engine.py", "position"),
     ("      clock pressed", "clocks/clock.py", "switch"),
     ("      game end checked", "variants/fairy/engine.py", "outcome"),
-    ("      write: INSERT move + UPDATE game, one statement", "games/play/store.py", "update_game"),
+    ("      write: INSERT move + UPDATE game, one statement", "games/play/store.py", "store_move"),
     ("    COMMIT and what runs after it", "django/db/transaction.py", "__exit__"),
     ("      anyone watching? (one EXISTS on Redis)", "games/listeners.py", "listened"),
     ("    the answer: game detail", "games/serializers_live.py", "game_detail"),

@@ -20,6 +20,7 @@ RUNS = [
     ["benchmarks/standings.py"],
     ["benchmarks/standings_page.py"],
     ["benchmarks/live.py", "--write", "docs/benchmarks/live.md"],
+    ["benchmarks/store.py"],
 ]
 
 

@@ -1,9 +1,12 @@
-"""One JSON shape for every API error: ``{"detail": ..., "errors": {field: [reasons]}}``.
+"""One JSON shape for every API error: ``{"detail": ..., "errors": {field: [reasons]}}``, and the one place a
+refusal becomes an HTTP status.
 
-DRF already answers validation errors with 400; this handler also turns Django's ``ValidationError`` (raised by
-services) into a 400 that names the field, an oversized body into a 413, and gives every other refusal an
-``errors`` entry naming what was wrong (the body, the method, the token, ...), so no error lacks a field and
-none can surface as a 500.
+A service or view refuses with :class:`tournaments.refusals.Refusal` (kind, field, reason); :data:`STATUS_OF` maps
+its kind to the status, here and nowhere else. DRF already answers validation errors with 400; this handler also
+turns Django's ``ValidationError`` (raised by services) into the status of its kind (400, or 409 for
+``tournaments.services.errors.Conflict``) naming the field, an engine that failed to load into a 409 naming the
+variant, an oversized body into a 413, and gives every other refusal an ``errors`` entry naming what was wrong
+(the body, the method, the token, ...), so no error lacks a field and none can surface as a 500.
 
 Errors Django answers before any API view runs (no route matches, a bad request, a refusal raised by middleware,
 an unhandled exception) are JSON in the same shape under ``/api/`` too: ``config.urls`` names the handlers below,
@@ -22,6 +25,20 @@ from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+
+from tournaments.refusals import CONFLICT, FORBIDDEN, INVALID, NOT_FOUND, TOO_LARGE, UNAUTHENTICATED, UNSUPPORTED, Refusal
+from variants.registry import VariantUnavailable
+
+# What each kind of refusal is answered with: the only place a refusal becomes an HTTP status.
+STATUS_OF = {
+    INVALID: status.HTTP_400_BAD_REQUEST,
+    UNAUTHENTICATED: status.HTTP_401_UNAUTHORIZED,
+    FORBIDDEN: status.HTTP_403_FORBIDDEN,
+    NOT_FOUND: status.HTTP_404_NOT_FOUND,
+    CONFLICT: status.HTTP_409_CONFLICT,
+    TOO_LARGE: status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+    UNSUPPORTED: status.HTTP_415_UNSUPPORTED_MEDIA_TYPE,
+}
 
 # What a DRF refusal without field errors is about.
 FIELD_OF = {
@@ -42,14 +59,53 @@ def _field_for(exc: Exception) -> str:
     return "non_field_errors"
 
 
+def status_of(kind: str) -> int:
+    """The HTTP status of a refusal of ``kind`` (tournaments.refusals.KINDS)."""
+    return STATUS_OF[kind]
+
+
+def kind_of(exc: Exception) -> str:
+    """The refusal kind of what a service raised: a Refusal's own; a ValidationError's class may name one
+    (``tournaments.services.errors.Conflict``: conflict); any other ValidationError is invalid input."""
+    return exc.kind if isinstance(exc, Refusal) else getattr(exc, "kind", INVALID)
+
+
+def as_refusal(exc: Exception) -> Refusal | None:
+    """``exc`` as a Refusal, if it is one: an engine module that fails to import refuses its own variant only."""
+    if isinstance(exc, VariantUnavailable):
+        return Refusal(CONFLICT, "variant", str(exc))
+    return exc if isinstance(exc, Refusal) else None
+
+
+def refusal_body(refusal: Refusal) -> dict:
+    return {"detail": refusal.reason, "errors": {refusal.field: [refusal.reason]}}
+
+
+def _refusal_headers(refusal: Refusal) -> dict[str, str]:
+    return {"WWW-Authenticate": "Token"} if refusal.kind == UNAUTHENTICATED else {}
+
+
+def refusal_response(refusal: Refusal) -> Response:
+    """A refusal as an API view answers it."""
+    return Response(refusal_body(refusal), status=status_of(refusal.kind), headers=_refusal_headers(refusal))
+
+
+def refusal_json(refusal: Refusal) -> JsonResponse:
+    """A refusal as a view outside DRF answers it (the play page's board data)."""
+    return JsonResponse(refusal_body(refusal), status=status_of(refusal.kind), headers=_refusal_headers(refusal))
+
+
 def exception_handler(exc, context):
+    refusal = as_refusal(exc)
+    if refusal is not None:
+        return refusal_response(refusal)
     if isinstance(exc, DjangoValidationError):
         errors = exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}
         first = next(iter(errors.values()))[0]
-        return Response({"detail": first, "errors": errors}, status=status.HTTP_400_BAD_REQUEST)
+        return Response({"detail": first, "errors": errors}, status=status_of(kind_of(exc)))
     if isinstance(exc, RequestDataTooBig):
         reason = "the request body is too large"
-        return Response({"detail": reason, "errors": {"body": [reason]}}, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+        return refusal_response(Refusal(TOO_LARGE, "body", reason))
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

@@ -8,11 +8,11 @@ from django.core.exceptions import ValidationError
 
 from games import models
 from games.play.perpetual import decide_perpetual_claim
-from games.play.table import MoveRejected
 from games.reports import record_report, resolve_open_reports
 from tournaments import services
 from tournaments.admin import EventScoped
 from tournaments.models import Game
+from tournaments.refusals import Refusal
 
 RESULT_FIELDS = ["result", "termination", "white_points", "black_points", "result_status"]
 
@@ -92,7 +92,7 @@ class GameActionAdmin(EventScoped, admin.ModelAdmin):
         for action in queryset:
             try:
                 decide_perpetual_claim(action.pk, uphold=uphold, by=request.user)
-            except MoveRejected as exc:
+            except Refusal as exc:
                 self.message_user(request, f"{action.game}: {exc.reason}", level="error")
                 continue
             decided += 1

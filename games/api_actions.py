@@ -22,11 +22,11 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from games.api_live import MAX_ID, json_object, login_required, rejected
+from games.api_live import MAX_ID, NO_SUCH_GAME, json_object, require_login
 from games.play.claims import CLAIM_ACTIONS, CLAIM_KINDS, PERPETUAL_CHECK, claim
 from games.play.resign_draw import DRAW_ACTIONS, ActionAnswer, draw, resign
-from games.play.table import MoveRejected
 from games.serializers_live import game_detail
+from tournaments.refusals import INVALID, NOT_FOUND, Refusal
 from variants.registry import get_engine
 
 ENDED = OpenApiResponse(description="The game state (ended, or with the offer or claim shown)")
@@ -91,27 +91,21 @@ CLAIM_BODY = {
 
 def _state(answer: ActionAnswer, user, now: datetime) -> dict:
     """The state after the action; the one just pushed to the sockets when everybody sees the same."""
-    game = answer.game
-    pushed = getattr(game, "pushed_detail", None)
-    if pushed is not None and not get_engine(game.variant).simultaneous:
+    pushed = answer.live.pushed_detail
+    if pushed is not None and not get_engine(answer.game.variant).simultaneous:
         return dict(pushed)
-    return game_detail(game, user, now)
+    return game_detail(answer.live, user, now)
 
 
 def _run(request, pk: int, shape: str, field: str, action) -> Response:
-    """Authenticate, read the JSON body, run ``action(data, now)`` and answer 200, 202 or the refusal."""
-    if not request.user.is_authenticated:
-        return login_required()
+    """Authenticate, read the JSON body, run ``action(data, now)`` and answer 200 or 202; a refusal is raised
+    (config.api_errors answers it)."""
+    require_login(request)
     data = json_object(request, field, shape) if shape else {}
-    if isinstance(data, MoveRejected):
-        return rejected(data)
     if pk > MAX_ID:
-        return rejected(MoveRejected(404, "game", "no such game"))
+        raise Refusal(NOT_FOUND, "game", NO_SUCH_GAME)
     now = timezone.now()
-    try:
-        answer = action(data, now)
-    except MoveRejected as exc:
-        return rejected(exc)
+    answer = action(data, now)
     state = _state(answer, request.user, now)
     if answer.pending:
         return Response({"status": "pending", "awaiting": answer.pending, "game": state}, status=202)
@@ -162,5 +156,5 @@ def _client_id(data: dict) -> str:
     if value is None:
         return ""
     if not isinstance(value, str) or len(value) > 64:
-        raise MoveRejected(400, "client_id", "must be a string of at most 64 characters")
+        raise Refusal(INVALID, "client_id", "must be a string of at most 64 characters")
     return value.strip()

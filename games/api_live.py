@@ -13,16 +13,16 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from games.play.arbiter import arbiter_clock
-from games.play.moves import MoveRejected, submit_move
+from games.play.moves import submit_move
 from games.play.reads import refresh_for_read, visible_game
 from games.serializers_live import MoveInputSerializer, game_detail
 from tournaments.models import Game
+from tournaments.refusals import CONFLICT, FORBIDDEN, INVALID, NOT_FOUND, UNAUTHENTICATED, UNSUPPORTED, Refusal
 from tournaments.services.events import is_arbiter
 from variants.base import ARMIES, IllegalMoveError, InvalidPositionError
 
-
-def rejected(exc: MoveRejected) -> Response:
-    return Response({"detail": exc.reason, "errors": {exc.field: [exc.reason]}}, status=exc.status)
+# Refusals are raised, never answered here: config.api_errors answers them (the one mapping to HTTP).
+NO_SUCH_GAME = "no such game"
 
 
 MAX_ID = 2**63 - 1  # a bigger id would overflow PostgreSQL's bigint: no such game, not a 500
@@ -70,32 +70,32 @@ def game_view(request, pk: int):
     """The live state of a game; every read checks the clock (a fallen flag ends the game first)."""
     game = _load(pk, request.user)
     if game is None:
-        return Response({"detail": "no such game", "errors": {"game": ["no such game"]}}, status=404)
+        raise Refusal(NOT_FOUND, "game", NO_SUCH_GAME)
     now = timezone.now()
     try:
         game = refresh_for_read(game, now)
         return Response(game_detail(game, request.user, now))
     except (IllegalMoveError, InvalidPositionError) as exc:
         # Stored moves that no longer replay (data edited by hand): say so instead of failing.
-        return rejected(MoveRejected(409, "game", f"the stored game does not replay: {exc}"))
+        raise Refusal(CONFLICT, "game", f"the stored game does not replay: {exc}") from None
 
 
-def login_required() -> Response:
-    response = rejected(MoveRejected(401, "player", "log in: send the header 'Authorization: Token <your token>'"))
-    response["WWW-Authenticate"] = "Token"
-    return response
+def require_login(request) -> None:
+    """Refuse a caller who did not log in (checked in the views, so that it is answered like every refusal)."""
+    if not request.user.is_authenticated:
+        raise Refusal(UNAUTHENTICATED, "player", "log in: send the header 'Authorization: Token <your token>'")
 
 
-def json_object(request, field: str, shape: str) -> dict | MoveRejected:
-    """The request body as a dict, or the refusal naming ``field`` (DRF parses lazily, so parse errors come here)."""
+def json_object(request, field: str, shape: str) -> dict:
+    """The request body as a dict, or a refusal naming ``field`` (DRF parses lazily, so parse errors come here)."""
     try:
         data = request.data
     except UnsupportedMediaType as exc:
-        return MoveRejected(415, field, f"{str(exc.detail).rstrip('.')}; send a JSON object {shape}")
+        raise Refusal(UNSUPPORTED, field, f"{str(exc.detail).rstrip('.')}; send a JSON object {shape}") from None
     except ParseError as exc:
-        return MoveRejected(400, field, f"the body is not valid JSON ({exc.detail}); send a JSON object {shape}")
+        raise Refusal(INVALID, field, f"the body is not valid JSON ({exc.detail}); send a JSON object {shape}") from None
     if not isinstance(data, dict):
-        return MoveRejected(400, field, f"send a JSON object {shape}")
+        raise Refusal(INVALID, field, f"send a JSON object {shape}")
     return data
 
 
@@ -118,20 +118,14 @@ def _json_only(view):
 @_json_only
 def move_view(request, pk: int):
     """Play a move (Parity Chess: seal it; Switch-Side Chain-Chess: ``SAN/S`` claims a switch)."""
-    if not request.user.is_authenticated:
-        return login_required()
+    require_login(request)
     data = json_object(request, "move", "{move, client_id?}")
-    if isinstance(data, MoveRejected):
-        return rejected(data)
     if pk > MAX_ID:
-        return rejected(MoveRejected(404, "game", "no such game"))
+        raise Refusal(NOT_FOUND, "game", NO_SUCH_GAME)
     now = timezone.now()  # the server time of this request, read once
-    try:
-        answer = submit_move(pk, request.user, data.get("move"), data.get("client_id", ""), now=now)
-    except MoveRejected as exc:
-        return rejected(exc)
-    pushed = getattr(answer.game, "pushed_detail", None)  # the state just pushed to the sockets, when it is everyone's
-    body = dict(pushed) if pushed is not None and not answer.sealed else game_detail(answer.game, request.user, now)
+    answer = submit_move(pk, request.user, data.get("move"), data.get("client_id", ""), now=now)
+    pushed = answer.live.pushed_detail  # the state just pushed to the sockets, when it is everyone's
+    body = dict(pushed) if pushed is not None and not answer.sealed else game_detail(answer.live, request.user, now)
     body["move"] = answer.move
     body["duplicate"] = answer.duplicate
     return Response(body, status=status.HTTP_200_OK)
@@ -148,26 +142,20 @@ def clock_view(request, pk: int):
 
     ``adjust`` adds (positive) or takes (negative) time from an army's clock (FIDE 7.5.5, 9.5, 12.9).
     """
-    if not request.user.is_authenticated:
-        return login_required()
+    require_login(request)
     game = _load(pk, request.user)
     if game is None:
-        return rejected(MoveRejected(404, "game", "no such game"))
+        raise Refusal(NOT_FOUND, "game", NO_SUCH_GAME)
     if not is_arbiter(request.user, game.round.event):
-        return rejected(MoveRejected(403, "action", "only the event's arbiters, its organizer and staff may set clocks"))
+        raise Refusal(FORBIDDEN, "action", "only the event's arbiters, its organizer and staff may set clocks")
     data = json_object(request, "action", "{action, side?, seconds?}")
-    if isinstance(data, MoveRejected):
-        return rejected(data)
     delta_ms = 0
     if data.get("action") == "adjust":
         seconds = data.get("seconds")
         if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not abs(seconds) <= MAX_ADJUST_SECONDS:
             reason = f"a number of seconds to add (negative to take) is required, at most {MAX_ADJUST_SECONDS} either way"
-            return rejected(MoveRejected(400, "seconds", reason))
+            raise Refusal(INVALID, "seconds", reason)
         delta_ms = round(seconds * 1000)
     now = timezone.now()
-    try:
-        arbiter_clock(pk, str(data.get("action", "")), side=data.get("side"), delta_ms=delta_ms, now=now)
-    except MoveRejected as exc:
-        return rejected(exc)
+    arbiter_clock(pk, str(data.get("action", "")), side=data.get("side"), delta_ms=delta_ms, now=now)
     return Response(game_detail(_load(pk, request.user), request.user, now))

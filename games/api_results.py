@@ -23,7 +23,7 @@ from rest_framework.views import APIView
 
 from games.api_filters import ReportFilter
 from games.models import ResultReport
-from games.reports import CLAIM_FIELDS, NothingToAnswer, NotYours, answer_report, report_result, resolve_open_reports
+from games.reports import CLAIM_FIELDS, answer_report, report_result, resolve_open_reports
 from games.serializers_results import (
     ConfirmInputSerializer,
     DisputeInputSerializer,
@@ -46,12 +46,6 @@ _ERRORS = {
     404: OpenApiResponse(description="No such paired game"),
     409: OpenApiResponse(description="The game's state refuses it (docs/game-states.md), or nothing to answer"),
 }
-
-
-class Conflict(exceptions.APIException):
-    status_code = status.HTTP_409_CONFLICT
-    default_detail = "conflicts with the current state of the game"
-    default_code = "conflict"
 
 
 def seat_of(user, game: Game) -> str | None:
@@ -121,11 +115,6 @@ def _claim(v: dict) -> dict:
     return {name: v[name] for name in CLAIM_FIELDS}
 
 
-def _refused(exc: game_states.Refused) -> Conflict:
-    """The 409 of a state refusing an action: the reason names the state (docs/game-states.md)."""
-    return Conflict({"game": [exc.reason]})
-
-
 class ReportView(APIView):
     """Report the result of one's own game. The server computes the points; the opponent confirms or disputes."""
 
@@ -144,25 +133,19 @@ class ReportView(APIView):
             report = report_result(game, request.user, _claim(v), v["comment"])
         except DjangoValidationError as exc:
             raise _validation(exc) from None
-        except game_states.Refused as exc:
-            raise _refused(exc) from None
         return Response(ReportSerializer(report).data, status=status.HTTP_201_CREATED)
 
 
 def _answer_opponent(request, pk: int, serializer_class: type[Serializer], action: str) -> Response:
-    """Confirm or dispute: validate, then :func:`games.reports.answer_report`; reply the report answered."""
+    """Confirm or dispute: validate, then :func:`games.reports.answer_report`; reply the report answered. Its
+    refusals (tournaments.refusals: the game's state, one's own report, nothing to answer) are answered by
+    config.api_errors."""
     game, _ = player_game(request.user, pk)
     v = _validated(serializer_class, request.data or {})
     try:
         report = answer_report(game, request.user, action, v.get("comment", ""))
     except DjangoValidationError as exc:
         raise _validation(exc) from None
-    except game_states.Refused as exc:
-        raise _refused(exc) from None
-    except NotYours as exc:
-        raise exceptions.PermissionDenied({"report": [str(exc)]}) from None
-    except NothingToAnswer as exc:
-        raise Conflict({"report": [str(exc)]}) from None
     return Response(ReportSerializer(report).data)
 
 

@@ -17,13 +17,14 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import timezone
 
 from games.fanout import Outbox, hub
+from games.play.live_game import LiveGame
 from games.play.reads import refresh_for_read, visible_game
 from games.play.seats import seats_of
 from games.push import audience_of, encode, event_group, game_group, player_group, remember_loop
 from games.serializers_live import game_detail
 from tournaments.models import Event, Game
 from variants.base import IllegalMoveError, InvalidPositionError
-from variants.registry import get_engine
+from variants.registry import VariantUnavailable, get_engine
 
 NOT_FOUND = 4404
 FORBIDDEN = 4403
@@ -37,8 +38,12 @@ def _game_access(game_id: int, user) -> tuple[int, str, frozenset[str]]:
     if game is None:
         exists = game_id <= MAX_ID and Game.objects.filter(pk=game_id).exists()
         return (FORBIDDEN if exists else NOT_FOUND), "", frozenset()
-    seats = frozenset(seats_of(game, user))
-    return 0, audience_of(seats, get_engine(game.variant).simultaneous), seats
+    seats = frozenset(seats_of(LiveGame(game), user))
+    try:
+        simultaneous = get_engine(game.variant).simultaneous
+    except VariantUnavailable:
+        return NOT_FOUND, "", frozenset()  # its engine failed to load: nothing to show, as for a game that does not replay
+    return 0, audience_of(seats, simultaneous), seats
 
 
 def _game_state(game_id: int, seats: frozenset[str]) -> tuple[int, str] | None:
@@ -48,7 +53,7 @@ def _game_state(game_id: int, seats: frozenset[str]) -> tuple[int, str] | None:
     try:
         game = refresh_for_read(game, now)
         detail = game_detail(game, None, now, seats=set(seats))
-    except (IllegalMoveError, InvalidPositionError):
+    except (IllegalMoveError, InvalidPositionError, VariantUnavailable):
         return None
     return game.version, encode({"type": "state", "game": detail})
 

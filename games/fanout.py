@@ -20,6 +20,8 @@ from collections import deque
 
 from channels.layers import get_channel_layer
 
+from games.listeners import mark_listening, unmark_listening
+
 log = logging.getLogger(__name__)
 CHUNK = 64  # sockets served by one task per message
 
@@ -70,7 +72,8 @@ class Outbox:
 class Hub:
     """This process's listener on the channel layer (one per event loop)."""
 
-    def __init__(self) -> None:
+    def __init__(self, layer=None) -> None:
+        self.layer = layer  # None: the configured channel layer, asked at each join and leave
         self.channel: str | None = None
         self.members: dict[str, set] = {}
         self._lock = asyncio.Lock()
@@ -79,7 +82,7 @@ class Hub:
     async def join(self, group: str, socket) -> None:
         """``socket`` receives the group's messages from now on: ``socket.take(message)`` says what to send it (None:
         nothing) and ``socket.outbox`` sends it."""
-        layer = get_channel_layer()
+        layer = self.layer or get_channel_layer()
         async with self._lock:
             if self.channel is None:
                 # The layer's default prefix: channels-redis receives every process-local channel through one
@@ -88,11 +91,13 @@ class Hub:
                 self._listener = asyncio.get_running_loop().create_task(self._listen(layer))
             here = self.members.setdefault(group, set())
             if not here:
+                # Present first (games.listeners), then a member: a push checked in between goes to an empty group.
+                await mark_listening(layer, group, self.channel)
                 await layer.group_add(group, self.channel)
             here.add(socket)
 
     async def leave(self, group: str, socket) -> None:
-        layer = get_channel_layer()
+        layer = self.layer or get_channel_layer()
         async with self._lock:
             here = self.members.get(group)
             if here is None:
@@ -101,6 +106,14 @@ class Hub:
             if not here:
                 del self.members[group]
                 await layer.group_discard(group, self.channel)
+                await unmark_listening(layer, group, self.channel)
+
+    async def stop(self) -> None:
+        """Stop receiving (a test's hub; a server's lives as long as its event loop)."""
+        if self._listener is not None:
+            self._listener.cancel()
+            await asyncio.gather(self._listener, return_exceptions=True)
+            self._listener = None
 
     async def _listen(self, layer) -> None:
         while True:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from variants.terminations import FIFTY_MOVES, PERPETUAL_CHECK, THREEFOLD
 
@@ -19,7 +20,7 @@ class Move(models.Model):
     notation = models.CharField(max_length=40)
     client_id = models.CharField(max_length=64, blank=True)
     sealed = models.BooleanField(default=False)
-    played_at = models.DateTimeField(auto_now_add=True)
+    played_at = models.DateTimeField(default=timezone.now, editable=False)  # the move path gives the request's time
     clock_after = models.JSONField(default=dict, blank=True)
 
     class Meta:
@@ -27,6 +28,9 @@ class Move(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "client_id"], condition=~models.Q(client_id=""), name="unique_client_move")
         ]
+        # The move path's lock asks every game for its latest sealed move (games.play.store.lock_queryset): only
+        # Parity Chess seals, so an index of sealed moves alone answers at once for every other game.
+        indexes = [models.Index(fields=["game", "ply"], condition=models.Q(sealed=True), name="move_sealed")]
 
 
 class ResultReport(models.Model):

@@ -30,6 +30,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.listeners import listened
+from games.play.live_game import LiveGame, live
 from games.serializers_live import game_detail
 from tournaments.models import Game
 from variants.base import BLACK, WHITE
@@ -170,37 +171,43 @@ def game_audiences(game: Game) -> list[str]:
     return [PUBLIC, *SEAT_AUDIENCES] if get_engine(game.variant).simultaneous else [PUBLIC]
 
 
-def game_messages(game: Game, now: datetime, audiences: Iterable[str] | None = None) -> list[tuple[str, dict]]:
+def game_messages(game: Game | LiveGame, now: datetime, audiences: Iterable[str] | None = None) -> list[tuple[str, dict]]:
     """The state of ``game`` for each of ``audiences`` (default: all of them), encoded once each. The public
-    detail is kept on the game (``pushed_detail``) so that the answer to the request that made the change need
-    not build it again."""
+    detail is kept on the LiveGame (``pushed_detail``) so that the answer to the request that made the change
+    need not build it again."""
+    held = live(game)
     messages = []
-    for name in game_audiences(game) if audiences is None else audiences:
+    for name in game_audiences(held.game) if audiences is None else audiences:
         if name == PUBLIC:
-            detail = game.pushed_detail = game_detail(game, None, now)
+            detail = held.pushed_detail = game_detail(held, None, now)
         else:
-            detail = game_detail(game, None, now, seats=set(SEAT_AUDIENCES[name]))
-        group = game_group(game.pk, name)
+            detail = game_detail(held, None, now, seats=set(SEAT_AUDIENCES[name]))
+        group = game_group(held.pk, name)
         text = encode({"type": "state", "game": detail})
-        messages.append((group, {"type": GAME_MESSAGE, "group": group, "version": game.version, "text": text}))
+        messages.append((group, {"type": GAME_MESSAGE, "group": group, "version": held.game.version, "text": text}))
     return messages
 
 
-def push_game(game: Game, now: datetime | None = None) -> None:
+def push_game(game: Game | LiveGame, now: datetime | None = None) -> None:
     """Push the state of ``game`` (committed) to its sockets, unless this very state was pushed already. A state
     nobody listens to is not even built (the answer to the move then builds its own)."""
+    held = live(game)
+    layer = get_channel_layer()
+    if layer is None:
+        return  # no channel layer configured: no socket to push to
     try:
-        if not _is_new(game):
+        if not _is_new(held.game):
             return
-        groups = {game_group(game.pk, name): name for name in game_audiences(game)}
-        heard = listened(get_channel_layer(), list(groups))
+        groups = {game_group(held.pk, name): name for name in game_audiences(held.game)}
+        heard = listened(layer, list(groups))
         if heard:
             audiences = [name for group, name in groups.items() if group in heard]
-            send(game_messages(game, now or timezone.now(), audiences), heard=heard)
+            send(game_messages(held, now or timezone.now(), audiences), heard=heard)
     except Exception:
-        log.exception("game %s: the state could not be pushed", game.pk)
+        log.exception("game %s: the state could not be pushed", held.pk)
 
 
-def push_game_after_commit(game: Game, now: datetime | None = None) -> None:
-    """Push ``game`` once the current transaction commits (at once outside a transaction)."""
+def push_game_after_commit(game: Game | LiveGame, now: datetime | None = None) -> None:
+    """Push ``game`` once the current transaction commits (at once outside a transaction). Given the move path's
+    LiveGame, the public state pushed is kept on it (``pushed_detail``) for the answer."""
     transaction.on_commit(lambda: push_game(game, now))

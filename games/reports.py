@@ -16,6 +16,7 @@ from games.models import ResultReport
 from games.push import push_game_after_commit
 from tournaments import game_states
 from tournaments.models import Game
+from tournaments.refusals import CONFLICT, FORBIDDEN, Refusal
 from tournaments.services.results import compute_points, record_result, sides_from_points
 
 if TYPE_CHECKING:
@@ -23,14 +24,6 @@ if TYPE_CHECKING:
 
 OPEN = (ResultReport.Status.PENDING, ResultReport.Status.DISPUTED)
 CLAIM_FIELDS = ("result", "termination", "position", "checking_side", "forcing_side")
-
-
-class NotYours(Exception):
-    """The player answers their own report (403)."""
-
-
-class NothingToAnswer(Exception):
-    """No report of the opponent awaits an answer (409)."""
 
 
 def _lock(game_id: int) -> Game:
@@ -119,8 +112,8 @@ def report_result(game: Game, user, claim: dict, comment: str = "") -> ResultRep
 
 
 def _opponents_report(game: Game, user, action: str) -> tuple[ResultReport, bool]:
-    """(the report to answer, already answered by ``user``: an identical retry). Raises NotYours for one's own
-    report, Refused when the game's state refuses the answer, NothingToAnswer otherwise."""
+    """(the report to answer, already answered by ``user``: an identical retry). Refuses one's own report
+    (forbidden), an answer the game's state refuses (``game_states.Refused``), and nothing to answer (conflict)."""
     answered_status = ResultReport.Status.CONFIRMED if action == game_states.CONFIRM else ResultReport.Status.DISPUTED
     answered = game.reports.filter(status=answered_status, responder=user).exclude(reporter=user).first()
     pending = game.reports.filter(status=ResultReport.Status.PENDING)
@@ -128,10 +121,10 @@ def _opponents_report(game: Game, user, action: str) -> tuple[ResultReport, bool
     if theirs is None and answered is not None:
         return answered, True
     if theirs is None and pending.filter(reporter=user).exists():
-        raise NotYours("this is your own report: your opponent must answer it")
+        raise Refusal(FORBIDDEN, "report", "this is your own report: your opponent must answer it")
     game_states.check(game.state, action)
     if theirs is None:
-        raise NothingToAnswer("there is no report from your opponent awaiting an answer")
+        raise Refusal(CONFLICT, "report", "there is no report from your opponent awaiting an answer")
     return theirs, False
 
 

@@ -16,6 +16,7 @@ from rest_framework import serializers
 
 from games.play.engines import put_engine, take_engine
 from games.play.game_clock import load_clock, to_ms
+from games.play.live_game import LiveGame, live
 from games.play.pending import state_fields
 from games.play.seats import pending_sealed, seats_of
 from games.serializers_players import GamePlayerSerializer
@@ -69,17 +70,19 @@ def _points(value) -> float | None:
     return float(value) if value is not None else None
 
 
-def game_detail(game: Game, user, now: datetime, *, seats: set[str] | None = None) -> dict:
+def game_detail(game: Game | LiveGame, user, now: datetime, *, seats: set[str] | None = None) -> dict:
     """The public state of ``game`` as of ``now``, plus the requesting player's own sealed move (the player is
-    ``user``, or the holder of ``seats`` when the state is pushed to a player's socket)."""
-    engine = take_engine(game)
+    ``user``, or the holder of ``seats`` when the state is pushed to a player's socket). The move path passes its
+    LiveGame (the facts, waiting actions and sealed moves it read); a plain row is read through its relations."""
+    held = live(game)
+    engine = take_engine(held.game)
     try:
-        return _detail(game, engine, seats_of(game, user) if seats is None else seats, now)
+        return _detail(held, engine, seats_of(held, user) if seats is None else seats, now)
     finally:
-        put_engine(game, engine)
+        put_engine(held.game, engine)
 
 
-def _to_move(game: Game, engine, seats: set[str], finished: bool) -> dict:
+def _to_move(live: LiveGame, engine, seats: set[str], finished: bool) -> dict:
     """Whose move it is and their legal moves; in a simultaneous variant also which sides have sealed (and the
     requesting player's own sealed move, never anyone else's)."""
     if not engine.simultaneous:
@@ -89,7 +92,7 @@ def _to_move(game: Game, engine, seats: set[str], finished: bool) -> dict:
             "to_move": [] if finished else [turn],
             "by_army": {turn: engine.legal_moves(turn)} if not finished else {},
         }
-    pending = pending_sealed(game) if game.status == Game.Status.LIVE else {}
+    pending = pending_sealed(live) if live.game.status == Game.Status.LIVE else {}
     sealed = {army: army in pending for army in ARMIES}
     to_move = [] if finished else [a for a in ARMIES if not sealed[a]]
     return {
@@ -101,9 +104,10 @@ def _to_move(game: Game, engine, seats: set[str], finished: bool) -> dict:
     }
 
 
-def _clocks(game: Game, controllers: dict[str, str], now: datetime) -> dict:
+def _clocks(live: LiveGame, controllers: dict[str, str], now: datetime) -> dict:
     """Both clocks as of ``now``, each with the instant its flag would fall (None when it is not running)."""
-    clocks = load_clock(game).view(to_ms(now))
+    time_control = None if live.game.clock else live.event_time_control  # asked only before the first move
+    clocks = load_clock(live.game, time_control).view(to_ms(now))
     clocks["controllers"] = controllers
     for army in ARMIES:
         deadline = clocks[army].pop("deadline_ms")
@@ -111,32 +115,30 @@ def _clocks(game: Game, controllers: dict[str, str], now: datetime) -> dict:
     return clocks
 
 
-def _detail(game: Game, engine, seats: set[str], now: datetime) -> dict:
+def _detail(live: LiveGame, engine, seats: set[str], now: datetime) -> dict:
+    game = live.game
     finished = game.status == Game.Status.FINISHED or bool(game.result)
     controllers = {army: engine.controller(army) for army in ARMIES}
-    moving = _to_move(game, engine, seats, finished)
+    moving = _to_move(live, engine, seats, finished)
     turn, by_army = moving["turn"], moving["by_army"]
-    # The move path loads the game with these facts already joined in (games.play.store.lock_for_move).
-    event_slug = game.event_slug if hasattr(game, "event_slug") else game.round.event.slug
-    round_number = game.round_number if hasattr(game, "round_number") else game.round.number
     players = players_of(game)
     detail = {
         "id": game.pk,
-        "event": event_slug,
-        "round": round_number,
+        "event": live.event_slug,  # read with the locked row on the move path (games.play.store.lock_for_move)
+        "round": live.round_number,
         "board": game.board,
         WHITE: players[WHITE],
         BLACK: players[BLACK],
         "variant": game.variant,
         "start_position": game.start_position,
         # The move path has just computed it (games.play.moves._play); a read asks the engine.
-        "position": getattr(game, "fresh_position", None) or engine.position(),
+        "position": live.fresh_position or engine.position(),
         "turn": turn,
         "to_move": [{"army": a, "seat": controllers[a]} for a in moving["to_move"]],
         "legal_moves": by_army.get(turn, []),
         "legal_moves_by_army": by_army,
         "moves": list(game.moves),
-        "clocks": _clocks(game, controllers, now),
+        "clocks": _clocks(live, controllers, now),
         "controllers": controllers,
         "simultaneous": engine.simultaneous,
         "can_switch": engine.can_switch,
@@ -151,7 +153,7 @@ def _detail(game: Game, engine, seats: set[str], now: datetime) -> dict:
         "started_at": _iso(game.started_at),
         "finished_at": _iso(game.finished_at),
         # Waiting draw offer and claim (games.play.pending): who made them, by seat, and what a claim awaits.
-        **(state_fields(game, engine.simultaneous) if not finished else {"draw_offer": None, "claim": None}),
+        **(state_fields(live, engine.simultaneous) if not finished else {"draw_offer": None, "claim": None}),
     }
     if engine.simultaneous:
         detail["sealed"] = moving["sealed"]

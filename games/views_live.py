@@ -21,7 +21,7 @@ from tournaments.board_svg import board_svg
 from tournaments.models import Game
 from variants.base import ARMIES, Engine, IllegalMoveError, InvalidPositionError
 from variants.pieces import BY_SYMBOL
-from variants.registry import get_engine
+from variants.registry import VariantUnavailable, get_engine
 
 PIECE_NAMES = {symbol: piece.name for symbol, piece in BY_SYMBOL.items()}  # the board's description, drawn in the page
 AWAITING = {"opponent": "the opponent's answer", "arbiter": "the arbiter's decision", "turn": "the end of the turn"}
@@ -57,8 +57,8 @@ def _context(request, game_id: int) -> dict:
     try:
         game = refresh_for_read(game, now)
         detail = game_detail(game, None, now)  # the public view, whoever asks
-    except (IllegalMoveError, InvalidPositionError):
-        # Stored moves that no longer replay (edited by hand): the arbiter must repair them; no page to show.
+    except (IllegalMoveError, InvalidPositionError, VariantUnavailable):
+        # Stored moves that no longer replay (edited by hand), or the variant's engine failed to load: no page to show.
         raise Http404("this game's record cannot be shown") from None
     clocks = detail["clocks"]
     sides = []

@@ -18,17 +18,20 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
+from config.api_errors import as_refusal, refusal_json
 from games.move_squares import play_data
 from games.play.claims import CLAIM_KINDS
+from games.play.live_game import LiveGame
 from games.play.reads import refresh_for_read, visible_game
 from games.play.seats import seats_of
 from games.play.store import PLAYABLE_ROUND_STATES
 from games.serializers_live import game_detail
 from tournaments.models import Game
+from tournaments.refusals import CONFLICT, NOT_FOUND, Refusal
 from variants.base import ARMIES, FIFTY_MOVES, PERPETUAL_CHECK, THREEFOLD, IllegalMoveError, InvalidPositionError
 from variants.legend import figure_path
 from variants.pieces import PIECES
-from variants.registry import get_engine
+from variants.registry import VariantUnavailable, get_engine
 
 MAX_ID = 2**63 - 1  # a bigger id would overflow PostgreSQL's bigint: no such game
 POLL_SECONDS = 3  # how often the page asks for the state when no socket carries it
@@ -96,7 +99,7 @@ def _data_json(game: Game) -> dict:
 def play_page(request, game_id: int):
     """The board a player plays on; anyone else is told to watch the live page (403)."""
     game = _visible(request, game_id)
-    seats = seats_of(game, request.user)
+    seats = seats_of(LiveGame(game), request.user)
     if not seats:
         return render(request, "games/play.html", {"game": game, "not_yours": True}, status=403)
     now = timezone.now()
@@ -104,7 +107,7 @@ def play_page(request, game_id: int):
         game = refresh_for_read(game, now)
         detail = game_detail(game, request.user, now)
         data = _data_json(game)
-    except (IllegalMoveError, InvalidPositionError):
+    except (IllegalMoveError, InvalidPositionError, VariantUnavailable):
         raise Http404("this game's record cannot be shown") from None
     context = {
         "game": game,
@@ -125,10 +128,11 @@ def play_data_view(request, game_id: int):
         game = refresh_for_read(game, timezone.now())
         body = _data_json(game)
     except Http404:
-        return JsonResponse({"detail": "no such game", "errors": {"game": ["no such game"]}}, status=404)
+        return refusal_json(Refusal(NOT_FOUND, "game", "no such game"))
     except (IllegalMoveError, InvalidPositionError) as exc:
-        reason = f"the stored game does not replay: {exc}"
-        return JsonResponse({"detail": reason, "errors": {"game": [reason]}}, status=409)
+        return refusal_json(Refusal(CONFLICT, "game", f"the stored game does not replay: {exc}"))
+    except (Refusal, VariantUnavailable) as exc:  # answered as the API answers them (config.api_errors)
+        return refusal_json(as_refusal(exc))
     response = JsonResponse(body)
     response["Cache-Control"] = "no-store"
     return response

@@ -14,6 +14,8 @@ action through asks :func:`refusal` here, on the row it has already read or lock
 
 from __future__ import annotations
 
+from tournaments.refusals import CONFLICT, Refusal
+
 # The states (the values the API shows).
 PAIRED = "paired"  # published pairing, no move played on the server yet
 IN_PLAY = "in-play"  # played live on the server: moves, clocks
@@ -80,12 +82,12 @@ _ACTION_REASONS: dict[tuple[str, str], str] = {
 }
 
 
-class Refused(Exception):
-    """An action the game's state refuses (answered 409, naming the state and why)."""
+class Refused(Refusal):
+    """An action the game's state refuses: a conflict about the ``game``, naming the state and why."""
 
     def __init__(self, state: str, action: str, reason: str) -> None:
-        super().__init__(reason)
-        self.state, self.action, self.reason = state, action, reason
+        super().__init__(CONFLICT, "game", reason)
+        self.state, self.action = state, action
 
 
 def state_of(status: str, result_status: str, result: str = "") -> str:

@@ -3,14 +3,21 @@
 Adding a variant is one module with an :class:`~variants.base.Engine` subclass (which carries every fact about the
 variant) plus one line in :data:`ENGINES`. Everything else asks here: the keys, the engines, the choices of a form,
 which variant is the one played from dice.
+
+An engine module that fails to import breaks only its own variant: :func:`get_engine` of that key raises
+:class:`VariantUnavailable` (the apps answer it as a refusal naming the variant, never a 500), and the helpers that
+go through every engine (:func:`engines`, :func:`variant_choices`, ...) leave it out; the failure is logged once.
 """
 
 from __future__ import annotations
 
+import logging
 from importlib import import_module
 
 from variants.base import Engine
 from variants.terminations import CHESS_LIKE, OFF_BOARD, Ending, by_name
+
+log = logging.getLogger(__name__)
 
 # key -> "module:Class" (imported on first use) or the class itself (see register)
 ENGINES: dict[str, str | type[Engine]] = {
@@ -24,20 +31,57 @@ ENGINES: dict[str, str | type[Engine]] = {
 }
 
 
+_BROKEN: dict[str, tuple[str, str]] = {}  # key -> (its target, why it failed to load): logged once, not retried
+
+
+class VariantUnavailable(KeyError):
+    """The engine of a registered variant could not be loaded: that variant's games cannot be played or shown
+    until it is fixed; every other variant works. A KeyError, so code that treats an unknown variant gracefully
+    (a page showing the key as its name) does the same for this one."""
+
+    def __init__(self, key: str, why: str) -> None:
+        super().__init__(key)
+        self.key, self.why = key, why
+
+    def __str__(self) -> str:
+        return f"variant {self.key!r} is unavailable on this server: its engine could not be loaded ({self.why})"
+
+
 def variant_keys() -> list[str]:
     return list(ENGINES)
 
 
 def get_engine(key: str) -> type[Engine]:
-    """The engine class for ``key``; raises ``KeyError`` with the known keys for an unknown one."""
+    """The engine class for ``key``; raises ``KeyError`` with the known keys for an unknown one, and
+    :class:`VariantUnavailable` for one whose engine module fails to import."""
     try:
         target = ENGINES[key]
     except KeyError:
         raise KeyError(f"unknown variant {key!r}; choose one of {', '.join(ENGINES)}") from None
     if not isinstance(target, str):
         return target
+    broken = _BROKEN.get(key)
+    if broken is not None and broken[0] == target:
+        raise VariantUnavailable(key, broken[1])
     module, _, cls = target.partition(":")
-    return getattr(import_module(module), cls)
+    try:
+        return getattr(import_module(module), cls)
+    except Exception as exc:  # whatever the module raises while loading, it is this variant's failure alone
+        why = f"{type(exc).__name__} loading {target}: {exc}"
+        log.error("variant %r is unavailable: %s", key, why, exc_info=True)
+        _BROKEN[key] = (target, why)
+        raise VariantUnavailable(key, why) from exc
+
+
+def _available() -> list[tuple[str, type[Engine]]]:
+    """``(key, engine)`` of every variant whose engine loads, in registry order (a broken one is left out)."""
+    found = []
+    for key in list(ENGINES):
+        try:
+            found.append((key, get_engine(key)))
+        except VariantUnavailable:
+            continue  # logged once, where it failed
+    return found
 
 
 def register(key: str, target: str | type[Engine]) -> None:
@@ -55,26 +99,28 @@ def register(key: str, target: str | type[Engine]) -> None:
     if key in ENGINES and ENGINES[key] != target:
         raise ValueError(f"variant {key!r} is already registered")
     ENGINES[key] = target
+    _BROKEN.pop(key, None)
 
 
 def unregister(key: str) -> None:
     """Forget the engine of ``key`` (nothing happens for an unknown key)."""
     ENGINES.pop(key, None)
+    _BROKEN.pop(key, None)
 
 
 def engines() -> list[type[Engine]]:
-    """Every registered engine class, in registry order."""
-    return [get_engine(key) for key in ENGINES]
+    """Every registered engine class that loads, in registry order."""
+    return [engine for _, engine in _available()]
 
 
 def variant_choices() -> list[tuple[str, str]]:
-    """``(key, name)`` of every variant, for a form's choices."""
-    return [(key, get_engine(key).name) for key in ENGINES]
+    """``(key, name)`` of every variant that loads, for a form's choices."""
+    return [(key, engine.name) for key, engine in _available()]
 
 
 def rolled_key() -> str:
     """The key of the variant whose start array is chosen by dice (the one engine with ``rolled``)."""
-    rolled = [key for key in ENGINES if get_engine(key).rolled]
+    rolled = [key for key, engine in _available() if engine.rolled]
     if len(rolled) != 1:
         raise LookupError(f"expected exactly one variant played from dice, found {len(rolled)}: {', '.join(rolled)}")
     return rolled[0]
@@ -82,7 +128,7 @@ def rolled_key() -> str:
 
 def fixed_keys() -> list[str]:
     """Every variant key but the one played from dice: the variants an event can fix for all its rounds."""
-    return [key for key in ENGINES if not get_engine(key).rolled]
+    return [key for key, engine in _available() if not engine.rolled]
 
 
 def ending_names() -> list[str]:

@@ -11,15 +11,15 @@ from clocks import Clock, ClockError
 from games.play.flags import after_commit
 from games.play.game_clock import load_clock, save_clock, to_ms
 from games.play.store import lock_game
-from games.play.table import MoveRejected
 from games.push import push_game_after_commit
 from tournaments.game_states import CLOCK, refusal
 from tournaments.models import Game
+from tournaments.refusals import CONFLICT, INVALID, NOT_FOUND, Refusal
 from variants.base import ARMIES
 
 
 def _changed(clock: Clock, action: str, side: str | None, delta_ms: int, now: datetime) -> Clock:
-    """``clock`` after ``action``; raises MoveRejected for a bad request or one the clock refuses."""
+    """``clock`` after ``action``; raises Refusal for a bad request or one the clock refuses."""
     try:
         if action == "pause":
             return clock.pause(to_ms(now))
@@ -27,22 +27,22 @@ def _changed(clock: Clock, action: str, side: str | None, delta_ms: int, now: da
             return clock.resume(to_ms(now))
         if action == "adjust":
             if side not in ARMIES:
-                raise MoveRejected(400, "side", "must be 'white' or 'black' (the army whose time changes)")
+                raise Refusal(INVALID, "side", "must be 'white' or 'black' (the army whose time changes)")
             return clock.adjust(side, delta_ms, to_ms(now))
     except ClockError as exc:
-        raise MoveRejected(409, "action", str(exc)) from None
-    raise MoveRejected(400, "action", "must be pause, resume or adjust")
+        raise Refusal(CONFLICT, "action", str(exc)) from None
+    raise Refusal(INVALID, "action", "must be pause, resume or adjust")
 
 
 def arbiter_clock(game_id: int, action: str, *, side: str | None = None, delta_ms: int = 0, now: datetime | None = None) -> Game:
-    """Pause, resume or adjust a game's clock; raises MoveRejected on a bad request."""
+    """Pause, resume or adjust a game's clock; raises Refusal on a bad request."""
     with transaction.atomic():
         game = lock_game(game_id)
         if game is None:
-            raise MoveRejected(404, "game", "no such game")
+            raise Refusal(NOT_FOUND, "game", "no such game")
         refused = refusal(game.state, CLOCK)  # docs/game-states.md: no clock changes once reported, disputed or over
         if refused is not None:
-            raise MoveRejected(409, "game", refused)
+            raise Refusal(CONFLICT, "game", refused)
         now = now or timezone.now()
         clock = _changed(load_clock(game), action, side, delta_ms, now)
         save_clock(game, clock)

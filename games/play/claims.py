@@ -26,9 +26,10 @@ from games.play.moves import play_seated
 from games.play.pending import close, pending_claim, supporting
 from games.play.resign_draw import ActionAnswer, changed, finish, record_action, sealed_this_turn
 from games.play.seats import pending_sealed
-from games.play.table import MoveRejected, Seated, run_locked
+from games.play.table import Seated, run_locked
 from tournaments.game_states import PLAY
 from tournaments.models import Game
+from tournaments.refusals import CONFLICT, INVALID, Refusal
 from variants.base import ARMIES, BLACK, FIFTY_MOVES, PERPETUAL_CHECK, THREEFOLD, WHITE, IllegalMoveError, Outcome
 
 CLAIM_KINDS = (THREEFOLD, FIFTY_MOVES, PERPETUAL_CHECK)
@@ -60,15 +61,15 @@ def claim(
     client_id: str = "",
     now: datetime | None = None,
 ) -> ActionAnswer:
-    """Make, concede or refuse a claim of ``kind``; raises MoveRejected naming the field."""
+    """Make, concede or refuse a claim of ``kind``; raises Refusal naming the field."""
     if kind not in CLAIM_KINDS:
-        raise MoveRejected(400, "kind", f"must be one of {', '.join(CLAIM_KINDS)}")
+        raise Refusal(INVALID, "kind", f"must be one of {', '.join(CLAIM_KINDS)}")
     if action not in CLAIM_ACTIONS:
-        raise MoveRejected(400, "action", "must be claim, concede or refuse")
+        raise Refusal(INVALID, "action", "must be claim, concede or refuse")
     if action != "claim" and kind != PERPETUAL_CHECK:
-        raise MoveRejected(400, "action", "only a perpetual-check claim is conceded or refused; the position decides the others")
+        raise Refusal(INVALID, "action", "only a perpetual-check claim is conceded or refused; the position decides the others")
     if move is not None and (action != "claim" or not isinstance(move, str) or not move.strip()):
-        raise MoveRejected(400, "move", "a move goes with a claim only, as a string in the notation of legal_moves")
+        raise Refusal(INVALID, "move", "a move goes with a claim only, as a string in the notation of legal_moves")
     move = move.strip() if isinstance(move, str) else None
     acts = {"claim": lambda s: _claim(s, str(kind), move, client_id), "concede": _concede, "refuse": _refuse}
     return run_locked(game_id, user, now or timezone.now(), acts[str(action)], while_paused=move is None, action=PLAY)
@@ -77,21 +78,21 @@ def claim(
 def _claim(seated: Seated, kind: str, move: str | None, client_id: str) -> ActionAnswer:
     engine = seated.engine
     if kind not in engine.terminations:
-        raise MoveRejected(400, "kind", f"a {engine.name} game cannot end by {kind}")
-    waiting = pending_claim(seated.game)
+        raise Refusal(INVALID, "kind", f"a {engine.name} game cannot end by {kind}")
+    waiting = pending_claim(seated.live)
     if waiting is not None:
-        raise MoveRejected(409, "kind", f"a {waiting.kind} claim by {waiting.seat} is already waiting for an answer")
+        raise Refusal(CONFLICT, "kind", f"a {waiting.kind} claim by {waiting.seat} is already waiting for an answer")
     if engine.simultaneous:
         return _claim_sealed(seated, kind, move, client_id)
     if move is not None and engine.controller(engine.turn) not in seated.seats:
-        raise MoveRejected(409, "turn", "a claim with a move is made by the player to move")
+        raise Refusal(CONFLICT, "turn", "a claim with a move is made by the player to move")
     if kind == PERPETUAL_CHECK:
         return _claim_perpetual(seated, move, client_id)
     if move is None:
-        raise MoveRejected(400, "kind", NOT_YET[kind])
+        raise Refusal(INVALID, "kind", NOT_YET[kind])
     after, _ = _trial(seated, move)
     if after is None or after.termination not in supporting(kind):
-        raise MoveRejected(400, "kind", _refusal(kind, move, after))
+        raise Refusal(INVALID, "kind", _refusal(kind, move, after))
     return _play_and_end(seated, kind, move, client_id)
 
 
@@ -102,7 +103,7 @@ def _trial(seated: Seated, move: str, sealed: dict[str, str] | None = None) -> t
     try:
         notation = trial.play(move) if sealed is None else trial.play_turn(sealed[WHITE], sealed[BLACK])
     except IllegalMoveError as exc:
-        raise MoveRejected(400, "move", str(exc)) from None
+        raise Refusal(INVALID, "move", str(exc)) from None
     return trial.outcome(), notation
 
 
@@ -115,8 +116,8 @@ def _refusal(kind: str, move: str, after: Outcome | None) -> str:
 def _play_and_end(seated: Seated, kind: str, move: str, client_id: str) -> ActionAnswer:
     """Play the move the claim names; the engine ends the game by the rule (checked on the copy first)."""
     answer = play_seated(seated, move, client_id)
-    record_action(seated, answer.game, kind, status=GameAction.Status.ACCEPTED)
-    return ActionAnswer(answer.game, ended=answer.game.status == Game.Status.FINISHED)
+    record_action(seated, kind, status=GameAction.Status.ACCEPTED)
+    return ActionAnswer(answer.live, ended=answer.game.status == Game.Status.FINISHED)
 
 
 def _claim_perpetual(seated: Seated, move: str | None, client_id: str) -> ActionAnswer:
@@ -124,45 +125,45 @@ def _claim_perpetual(seated: Seated, move: str | None, client_id: str) -> Action
     if move is None:
         last = Move.objects.filter(game_id=seated.game.pk, sealed=False).order_by("-ply").first()
         if last is None or last.seat != seat:
-            raise MoveRejected(400, "kind", "perpetual check is claimed by the checking player right after a checking move")
+            raise Refusal(INVALID, "kind", "perpetual check is claimed by the checking player right after a checking move")
         if not gives_check(last.notation):
-            raise MoveRejected(400, "kind", f"your last move, {last.notation}, did not give check")
-        record_action(seated, seated.game, PERPETUAL_CHECK, army=last.army)
+            raise Refusal(INVALID, "kind", f"your last move, {last.notation}, did not give check")
+        record_action(seated, PERPETUAL_CHECK, army=last.army)
         return _pending(changed(seated), "opponent")
     army = engine.turn
     after, notation = _trial(seated, move)
     if after is not None and after.termination == PERPETUAL_CHECK and after.checking_side == army:
         return _play_and_end(seated, PERPETUAL_CHECK, move, client_id)  # the repetition proves it
     if after is not None:
-        raise MoveRejected(400, "kind", _refusal(PERPETUAL_CHECK, move, after))
+        raise Refusal(INVALID, "kind", _refusal(PERPETUAL_CHECK, move, after))
     if not gives_check(notation):
-        raise MoveRejected(400, "kind", f"{notation} does not give check")
-    answer = play_seated(seated, move, client_id)
-    record_action(seated, answer.game, PERPETUAL_CHECK, army=army)
-    return _pending(ActionAnswer(answer.game), "opponent")
+        raise Refusal(INVALID, "kind", f"{notation} does not give check")
+    play_seated(seated, move, client_id)
+    record_action(seated, PERPETUAL_CHECK, army=army)
+    return _pending(ActionAnswer(seated.live), "opponent")
 
 
 def _claim_sealed(seated: Seated, kind: str, move: str | None, client_id: str) -> ActionAnswer:
     """Parity Chess: a claim goes with a sealed move (sent now, or sealed earlier this turn)."""
-    game, engine = seated.game, seated.engine
+    engine = seated.engine
     if move is None:
         if not sealed_this_turn(seated):
-            raise MoveRejected(400, "move", f"in {engine.name} a claim is made with a sealed move: send it as 'move'")
-        record_action(seated, game, kind)
+            raise Refusal(INVALID, "move", f"in {engine.name} a claim is made with a sealed move: send it as 'move'")
+        record_action(seated, kind)
         return _pending(changed(seated), "opponent" if kind == PERPETUAL_CHECK else "turn")
-    sealed = {a: m.notation for a, m in pending_sealed(game).items()}
+    sealed = {a: m.notation for a, m in pending_sealed(seated.live).items()}
     mine = [a for a in ARMIES if engine.controller(a) in seated.seats and a not in sealed]
     if kind != PERPETUAL_CHECK and mine and len(sealed) == 1:
         # The opponent has sealed: the turn resolves with this move, so the engine can judge the claim now.
         after, _ = _trial(seated, move, sealed | {mine[0]: move})
         if after is None or after.termination not in supporting(kind):
-            raise MoveRejected(400, "kind", _refusal(kind, move, after))
+            raise Refusal(INVALID, "kind", _refusal(kind, move, after))
         return _play_and_end(seated, kind, move, client_id)
     answer = play_seated(seated, move, client_id)
     if answer.game.status == Game.Status.FINISHED:
-        return ActionAnswer(answer.game, ended=True)
-    record_action(seated, answer.game, kind)
-    return _pending(ActionAnswer(answer.game), "opponent" if kind == PERPETUAL_CHECK else "turn")
+        return ActionAnswer(answer.live, ended=True)
+    record_action(seated, kind)
+    return _pending(ActionAnswer(answer.live), "opponent" if kind == PERPETUAL_CHECK else "turn")
 
 
 def _pending(answer: ActionAnswer, awaiting: str) -> ActionAnswer:
@@ -171,25 +172,25 @@ def _pending(answer: ActionAnswer, awaiting: str) -> ActionAnswer:
 
 
 def _perpetual_claim_against(seated: Seated, verb: str) -> GameAction:
-    waiting = pending_claim(seated.game)
+    waiting = pending_claim(seated.live)
     if waiting is None or waiting.kind != PERPETUAL_CHECK:
-        raise MoveRejected(409, "action", f"there is no perpetual-check claim to {verb}")
+        raise Refusal(CONFLICT, "action", f"there is no perpetual-check claim to {verb}")
     if waiting.seat == seated.seat:
-        raise MoveRejected(409, "action", f"you cannot {verb} your own claim")
+        raise Refusal(CONFLICT, "action", f"you cannot {verb} your own claim")
     return waiting
 
 
 def _concede(seated: Seated) -> ActionAnswer:
     """The opponent concedes: the checking player wins by perpetual check (scored by the event's profile)."""
     waiting = _perpetual_claim_against(seated, "concede")
-    close(seated.game, waiting, GameAction.Status.ACCEPTED, seated.now, "conceded by the opponent")
+    close(seated.live, waiting, GameAction.Status.ACCEPTED, seated.now, "conceded by the opponent")
     return finish(seated, result="1/2-1/2", termination=PERPETUAL_CHECK, checking_side=waiting.army)
 
 
 def _refuse(seated: Seated) -> ActionAnswer:
     waiting = _perpetual_claim_against(seated, "refuse")
     if waiting.status == GameAction.Status.ARBITER:
-        raise MoveRejected(409, "action", "the claim is already with the arbiter")
+        raise Refusal(CONFLICT, "action", "the claim is already with the arbiter")
     waiting.status, waiting.note = GameAction.Status.ARBITER, "refused by the opponent"
     waiting.save(update_fields=["status", "note"])
     return _pending(changed(seated), "arbiter")

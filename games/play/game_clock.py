@@ -20,11 +20,12 @@ def from_ms(ms: int) -> datetime:
     return datetime.fromtimestamp(ms / 1000, tz=UTC)
 
 
-def load_clock(game: Game) -> Clock:
-    """The game's clock (a new one from the event's time control before the first move)."""
+def load_clock(game: Game, time_control: str | None = None) -> Clock:
+    """The game's clock (a new one from the event's time control before the first move). ``time_control``: the
+    event's, when it was read with the game (the move path's lock); else it is read through the game's round."""
     if game.clock:
         return Clock.from_dict(game.clock)
-    text = game.event_time_control if hasattr(game, "event_time_control") else game.round.event.time_control
+    text = time_control if time_control is not None else game.round.event.time_control
     try:
         control = parse_time_control(text)
     except TimeControlError:

@@ -4,7 +4,8 @@ An open draw offer stands until the opponent answers it or moves (FIDE 9.1.2: a 
 perpetual-check claim the opponent plays on from instead of conceding goes to the arbiter; a Parity Chess claim
 made with a sealed move is settled when the turn resolves: the engine ends the game by that rule or it lapses.
 The move's locked read says whether anything waits (games.play.store); only then are the waiting actions read,
-once per request, so the move answer and the pushed state show them without asking again.
+once per request and kept on the :class:`~games.play.live_game.LiveGame`, so the move answer and the pushed state
+show them without asking again.
 """
 
 from __future__ import annotations
@@ -12,27 +13,25 @@ from __future__ import annotations
 from datetime import datetime
 
 from games.models import GameAction
-from tournaments.models import Game
+from games.play.live_game import LiveGame
 from variants.base import PERPETUAL_CHECK, THREEFOLD
 
 WAITING = (GameAction.Status.OPEN, GameAction.Status.ARBITER)
 CLAIMS = (GameAction.Kind.THREEFOLD, GameAction.Kind.FIFTY_MOVES, GameAction.Kind.PERPETUAL_CHECK)
 
 
-def waiting_actions(game: Game) -> list[GameAction]:
-    """The game's offers and claims still waiting (read once per request and kept on the game object)."""
-    found = getattr(game, "waiting", None)
-    if found is None:
-        found = list(GameAction.objects.filter(game_id=game.pk, status__in=WAITING).order_by("created_at"))
-        game.waiting = found
-    return found
+def waiting_actions(game: LiveGame) -> list[GameAction]:
+    """The game's offers and claims still waiting (read once per request and kept on the LiveGame)."""
+    if game.waiting is None:
+        game.waiting = list(GameAction.objects.filter(game_id=game.pk, status__in=WAITING).order_by("created_at"))
+    return game.waiting
 
 
-def draw_offer(game: Game) -> GameAction | None:
+def draw_offer(game: LiveGame) -> GameAction | None:
     return next((a for a in waiting_actions(game) if a.kind == GameAction.Kind.DRAW_OFFER), None)
 
 
-def pending_claim(game: Game) -> GameAction | None:
+def pending_claim(game: LiveGame) -> GameAction | None:
     return next((a for a in waiting_actions(game) if a.kind in CLAIMS), None)
 
 
@@ -45,7 +44,7 @@ def claim_awaits(action: GameAction, simultaneous: bool) -> str:
     return "opponent"
 
 
-def state_fields(game: Game, simultaneous: bool) -> dict:
+def state_fields(game: LiveGame, simultaneous: bool) -> dict:
     """``draw_offer`` and ``claim`` of the game state (``None`` when there is none)."""
     offer, claim = draw_offer(game), pending_claim(game)
     return {
@@ -54,14 +53,14 @@ def state_fields(game: Game, simultaneous: bool) -> dict:
     }
 
 
-def close(game: Game, action: GameAction, status: str, now: datetime, note: str = "", by=None) -> None:
+def close(game: LiveGame, action: GameAction, status: str, now: datetime, note: str = "", by=None) -> None:
     """Answer ``action`` (saved) and drop it from the game's waiting list."""
     action.status, action.decided_at, action.note, action.decided_by = status, now, note[:500], by
     action.save(update_fields=["status", "decided_at", "note", "decided_by"])
     game.waiting = [a for a in waiting_actions(game) if a.pk != action.pk]
 
 
-def settle_after_move(game: Game, mover: str, now: datetime, *, ending: str | None, turn_resolved: bool) -> None:
+def settle_after_move(game: LiveGame, mover: str, now: datetime, *, ending: str | None, turn_resolved: bool) -> None:
     """What the move of seat ``mover`` does to the waiting actions, in the move's transaction before the game is
     written (``ending``: the termination the move ends the game with, None if it goes on)."""
     for action in list(waiting_actions(game)):
@@ -85,7 +84,7 @@ def supporting(kind: str) -> set[str]:
     return {kind, PERPETUAL_CHECK} if kind == THREEFOLD else {kind}
 
 
-def lapse_all(game: Game, now: datetime, note: str) -> None:
+def lapse_all(game: LiveGame, now: datetime, note: str) -> None:
     """The game is over: nothing is waiting any more."""
     waiting = GameAction.objects.filter(game_id=game.pk, status__in=WAITING)
     waiting.update(status=GameAction.Status.LAPSED, decided_at=now, note=note)

@@ -16,34 +16,42 @@ from games.play.ending import end_off_board
 from games.play.engines import take_engine
 from games.play.flags import after_commit
 from games.play.game_clock import load_clock
+from games.play.live_game import LiveGame
 from games.play.pending import WAITING, close
 from games.play.store import lock_game
-from games.play.table import MoveRejected
 from games.push import push_game_after_commit
 from tournaments.game_states import PLAY, refusal
 from tournaments.models import Game
+from tournaments.refusals import CONFLICT, FORBIDDEN, NOT_FOUND, Refusal
 from tournaments.services.events import is_arbiter
 from variants.base import PERPETUAL_CHECK
 
 
 def decide_perpetual_claim(action_id: int, *, uphold: bool, by, note: str = "", now: datetime | None = None) -> Game:
-    """Uphold or reject a waiting perpetual-check claim as ``by`` (an arbiter of the event); raises MoveRejected."""
+    """Uphold or reject a waiting perpetual-check claim as ``by`` (an arbiter of the event); raises Refusal."""
     now = now or timezone.now()
     with transaction.atomic():
         action = GameAction.objects.select_related("game").filter(pk=action_id).first()
         if action is None or action.kind != PERPETUAL_CHECK:
-            raise MoveRejected(404, "claim", "no such perpetual-check claim")
+            raise Refusal(NOT_FOUND, "claim", "no such perpetual-check claim")
         game = lock_game(action.game_id)
         if not is_arbiter(by, game.round.event):
-            raise MoveRejected(403, "claim", "only the event's arbiters, its organizer and staff decide claims")
+            raise Refusal(FORBIDDEN, "claim", "only the event's arbiters, its organizer and staff decide claims")
         action = GameAction.objects.select_for_update().get(pk=action_id)  # decided once, even if two arbiters click
         if action.status not in WAITING:
-            raise MoveRejected(409, "claim", f"the claim is already {action.get_status_display().lower()}")
+            raise Refusal(CONFLICT, "claim", f"the claim is already {action.get_status_display().lower()}")
         refused = refusal(game.state, PLAY)  # docs/game-states.md: a ruling is play, refused once the game is settled
         if refused is not None:
-            raise MoveRejected(409, "claim", refused)
+            raise Refusal(CONFLICT, "claim", refused)
         verdict = "upheld by the arbiter" if uphold else "rejected by the arbiter: play on"
-        close(game, action, GameAction.Status.ACCEPTED if uphold else GameAction.Status.DECLINED, now, note or verdict, by=by)
+        close(
+            LiveGame(game),
+            action,
+            GameAction.Status.ACCEPTED if uphold else GameAction.Status.DECLINED,
+            now,
+            note or verdict,
+            by=by,
+        )
         engine = take_engine(game)
         if uphold:
             game = end_off_board(

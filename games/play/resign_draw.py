@@ -20,13 +20,15 @@ from django.utils import timezone
 from games.models import GameAction
 from games.play.ending import end_off_board
 from games.play.flags import after_commit
+from games.play.live_game import LiveGame
 from games.play.moves import play_seated
 from games.play.pending import close, draw_offer, waiting_actions
 from games.play.seats import pending_sealed
-from games.play.table import MoveRejected, Seated, run_locked
+from games.play.table import Seated, run_locked
 from games.push import push_game_after_commit
 from tournaments.game_states import PLAY
 from tournaments.models import Game
+from tournaments.refusals import CONFLICT, INVALID, Refusal
 from variants.base import AGREEMENT, ARMIES, RESIGNATION, other
 from variants.replay import seat_result
 
@@ -37,19 +39,24 @@ DRAW_ACTIONS = ("offer", "accept", "decline")
 class ActionAnswer:
     """What an action did: ``ended`` the game, is ``pending`` (awaiting someone), or changed the state."""
 
-    game: Game
+    live: LiveGame
     ended: bool = False
     pending: str = ""  # what a pending claim awaits: "opponent", "arbiter" or "turn"
+
+    @property
+    def game(self) -> Game:
+        return self.live.game
 
 
 def finish(seated: Seated, *, result: str, termination: str, checking_side: str | None = None) -> ActionAnswer:
     """End the game by the players' action, score it, and push the final state after commit."""
-    game = end_off_board(
-        seated.game, seated.engine, seated.clock, seated.now, result=result, termination=termination, checking_side=checking_side
+    live = seated.live
+    live.game = end_off_board(
+        live.game, seated.engine, seated.clock, seated.now, result=result, termination=termination, checking_side=checking_side
     )
-    after_commit(game, None, seated.now)
-    push_game_after_commit(game, seated.now)
-    return ActionAnswer(game, ended=True)
+    after_commit(live.game, None, seated.now)
+    push_game_after_commit(live, seated.now)
+    return ActionAnswer(live, ended=True)
 
 
 def changed(seated: Seated) -> ActionAnswer:
@@ -58,8 +65,8 @@ def changed(seated: Seated) -> ActionAnswer:
     game.version += 1
     game.save(update_fields=["version"])
     after_commit(game, seated.engine, seated.now)  # the cached engine is still right, under the new version
-    push_game_after_commit(game, seated.now)
-    return ActionAnswer(game)
+    push_game_after_commit(seated.live, seated.now)
+    return ActionAnswer(seated.live)
 
 
 def resign(game_id: int, user, now: datetime | None = None) -> ActionAnswer:
@@ -74,58 +81,58 @@ def resign(game_id: int, user, now: datetime | None = None) -> ActionAnswer:
 def draw(
     game_id: int, user, action: object, move: object = None, client_id: str = "", now: datetime | None = None
 ) -> ActionAnswer:
-    """Offer (optionally with a move), accept or decline a draw; raises MoveRejected naming the field."""
+    """Offer (optionally with a move), accept or decline a draw; raises Refusal naming the field."""
     if action not in DRAW_ACTIONS:
-        raise MoveRejected(400, "action", "must be offer, accept or decline")
+        raise Refusal(INVALID, "action", "must be offer, accept or decline")
     if move is not None and (action != "offer" or not isinstance(move, str) or not move.strip()):
-        raise MoveRejected(400, "move", "a move goes with an offer only, as a string in the notation of legal_moves")
+        raise Refusal(INVALID, "move", "a move goes with an offer only, as a string in the notation of legal_moves")
     answers = {"offer": lambda s: _offer(s, move, client_id), "accept": _accept, "decline": _decline}
     return run_locked(game_id, user, now or timezone.now(), answers[action], while_paused=move is None, action=PLAY)
 
 
 def _offer(seated: Seated, move: str | None, client_id: str) -> ActionAnswer:
     seat, engine = seated.seat, seated.engine
-    standing = draw_offer(seated.game)
+    standing = draw_offer(seated.live)
     if standing is not None and standing.seat == seat:
-        raise MoveRejected(409, "action", "you have already offered a draw; it stands until your opponent answers or moves")
+        raise Refusal(CONFLICT, "action", "you have already offered a draw; it stands until your opponent answers or moves")
     if standing is not None:
-        raise MoveRejected(409, "action", "your opponent has offered a draw: accept or decline it")
+        raise Refusal(CONFLICT, "action", "your opponent has offered a draw: accept or decline it")
     if engine.simultaneous and move is None and not sealed_this_turn(seated):
-        raise MoveRejected(400, "move", f"in {engine.name} a draw is offered with a sealed move: send it as 'move'")
+        raise Refusal(INVALID, "move", f"in {engine.name} a draw is offered with a sealed move: send it as 'move'")
     if move is not None:
         answer = play_seated(seated, move.strip(), client_id)
         if answer.game.status == Game.Status.FINISHED:
-            return ActionAnswer(answer.game, ended=True)  # the move ended the game: nothing left to offer
-        record_action(seated, answer.game, GameAction.Kind.DRAW_OFFER)
-        return ActionAnswer(answer.game)  # the move's own write and push carry the offer
-    record_action(seated, seated.game, GameAction.Kind.DRAW_OFFER)
+            return ActionAnswer(answer.live, ended=True)  # the move ended the game: nothing left to offer
+        record_action(seated, GameAction.Kind.DRAW_OFFER)
+        return ActionAnswer(answer.live)  # the move's own write and push carry the offer
+    record_action(seated, GameAction.Kind.DRAW_OFFER)
     return changed(seated)
 
 
 def _accept(seated: Seated) -> ActionAnswer:
     offer = _opponents_offer(seated, "accept")
-    close(seated.game, offer, GameAction.Status.ACCEPTED, seated.now, "accepted")
+    close(seated.live, offer, GameAction.Status.ACCEPTED, seated.now, "accepted")
     return finish(seated, result="1/2-1/2", termination=AGREEMENT)
 
 
 def _decline(seated: Seated) -> ActionAnswer:
     offer = _opponents_offer(seated, "decline")
-    close(seated.game, offer, GameAction.Status.DECLINED, seated.now, "declined")
+    close(seated.live, offer, GameAction.Status.DECLINED, seated.now, "declined")
     return changed(seated)
 
 
 def _opponents_offer(seated: Seated, verb: str) -> GameAction:
-    offer = draw_offer(seated.game)
+    offer = draw_offer(seated.live)
     if offer is None:
-        raise MoveRejected(409, "action", f"there is no draw offer to {verb}")
+        raise Refusal(CONFLICT, "action", f"there is no draw offer to {verb}")
     if offer.seat == seated.seat:
-        raise MoveRejected(409, "action", f"you cannot {verb} your own offer; it stands until your opponent answers or moves")
+        raise Refusal(CONFLICT, "action", f"you cannot {verb} your own offer; it stands until your opponent answers or moves")
     return offer
 
 
 def sealed_this_turn(seated: Seated) -> bool:
     mine = {a for a in ARMIES if seated.engine.controller(a) in seated.seats}
-    return bool(mine & set(pending_sealed(seated.game)))
+    return bool(mine & set(pending_sealed(seated.live)))
 
 
 def army_of(seated: Seated, seat: str) -> str:
@@ -133,11 +140,11 @@ def army_of(seated: Seated, seat: str) -> str:
     return next((a for a in ARMIES if seated.engine.controller(a) == seat), seat)
 
 
-def record_action(
-    seated: Seated, game: Game, kind: str, *, status: str = GameAction.Status.OPEN, army: str | None = None
-) -> GameAction:
-    """Write an offer or claim of the acting seat as the game stands now and add it to the game's waiting list
-    (``army``: the checking army of a perpetual-check claim, when it is not the one the seat plays now)."""
+def record_action(seated: Seated, kind: str, *, status: str = GameAction.Status.OPEN, army: str | None = None) -> GameAction:
+    """Write an offer or claim of the acting seat as the game stands now (after any move made with it) and add
+    it to the game's waiting list (``army``: the checking army of a perpetual-check claim, when it is not the one
+    the seat plays now)."""
+    game = seated.game
     action = GameAction.objects.create(
         game_id=game.pk,
         kind=kind,
@@ -149,5 +156,5 @@ def record_action(
         status=status,
     )
     if status in (GameAction.Status.OPEN, GameAction.Status.ARBITER):
-        waiting_actions(game).append(action)
+        waiting_actions(seated.live).append(action)
     return action

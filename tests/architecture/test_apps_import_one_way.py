@@ -1,13 +1,14 @@
 """tournaments is the lower floor and games the upper one: games may import tournaments, never the reverse, and
 neither imports the other inside a function (the way an import cycle used to be dodged). The pure floor
-(variants, scoring, clocks, tournaments.pairing, tournaments.game_states) imports no app and no Django.
+(variants, scoring, clocks, tournaments.pairing, tournaments.game_states, tournaments.refusals) imports no app and no
+Django.
 docs/architecture.md draws it."""
 
 from __future__ import annotations
 
 from tests.architecture.graph import app_of, edges, project_modules
 
-PURE = ("variants", "scoring", "clocks", "tournaments.pairing", "tournaments.game_states")
+PURE = ("variants", "scoring", "clocks", "tournaments.pairing", "tournaments.game_states", "tournaments.refusals")
 APPS = ("accounts", "outbox", "tournaments", "games")
 
 

@@ -7,9 +7,10 @@ import pytest
 from django.utils import timezone
 
 from clocks import Clock
-from games.play.moves import MoveRejected, submit_move
+from games.play.moves import submit_move
 from tests.games.live_support import make_game
 from tournaments.models import Game
+from tournaments.refusals import CONFLICT, Refusal
 from tournaments.services.results import record_result
 
 pytestmark = pytest.mark.django_db
@@ -28,9 +29,9 @@ def test_an_adjudicated_game_stops_its_clock_and_refuses_moves():
     assert decided.flag_deadline is None
     assert Clock.from_dict(decided.clock).stopped
     assert decided.version == running.version + 1
-    with pytest.raises(MoveRejected) as refused:
+    with pytest.raises(Refusal) as refused:
         submit_move(game.pk, black, "e5", now=timezone.now())
-    assert refused.value.status == 409
+    assert refused.value.kind == CONFLICT
 
 
 def test_a_game_that_ended_on_the_board_is_not_written_twice():

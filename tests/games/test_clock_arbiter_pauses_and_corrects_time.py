@@ -6,9 +6,10 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.play.arbiter import arbiter_clock
-from games.play.moves import MoveRejected, submit_move
+from games.play.moves import submit_move
 from tests.games.live_support import at, make_game
 from tournaments.models import Game
+from tournaments.refusals import Refusal
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +19,7 @@ def test_a_paused_game_keeps_its_time_and_refuses_moves_until_resumed():
     submit_move(game.pk, white, "e4", now=at(0))
     arbiter_clock(game.pk, "pause", now=at(10))
     assert Game.objects.get(pk=game.pk).flag_deadline is None
-    with pytest.raises(MoveRejected) as refused:
+    with pytest.raises(Refusal) as refused:
         submit_move(game.pk, black, "e5", now=at(500))
     assert refused.value.field == "game"
     arbiter_clock(game.pk, "resume", now=at(1000))

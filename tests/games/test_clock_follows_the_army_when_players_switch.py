@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from games.play.moves import MoveRejected, submit_move
+from games.play.moves import submit_move
 from tests.games.live_support import at, make_game
 from tournaments.models import Game
+from tournaments.refusals import Refusal
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +43,7 @@ def test_the_switching_player_moves_on_with_the_time_of_the_army_taken_over():
     assert body["clocks"]["controllers"] == {"white": "black", "black": "white"}
     assert body["clocks"]["white"]["remaining_ms"] == 600_000 - 35_000  # the white army kept its time
 
-    with pytest.raises(MoveRejected) as refused:
+    with pytest.raises(Refusal) as refused:
         submit_move(game.pk, black, "d4", now=at(t + 1))
     assert refused.value.field == "turn"
     t += 7

@@ -9,10 +9,11 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.play.flags import check_flag
-from games.play.moves import MoveRejected, submit_move
+from games.play.moves import submit_move
 from games.tasks.flag import check_flag_task, sweep_flags
 from tests.games.live_support import at, make_game
 from tournaments.models import Game
+from tournaments.refusals import CONFLICT, Refusal
 
 pytestmark = pytest.mark.django_db
 
@@ -41,9 +42,9 @@ def test_a_read_after_the_deadline_ends_the_game_for_the_opponent():
 def test_a_move_after_the_flag_fell_is_refused_and_the_game_ends():
     game, white, black = make_game(time_control="1m")
     submit_move(game.pk, white, "e4", now=at(0))
-    with pytest.raises(MoveRejected) as refused:
+    with pytest.raises(Refusal) as refused:
         submit_move(game.pk, black, "e5", now=at(60.001))
-    assert refused.value.status == 409
+    assert refused.value.kind == CONFLICT
     game = Game.objects.get(pk=game.pk)
     assert game.moves == ["e4"] and game.result == "1-0" and game.termination == "time-forfeit"
 
@@ -96,7 +97,7 @@ def test_a_move_after_the_flag_fell_finishes_the_game_at_the_flags_time():
     game, white, black = make_game(time_control="1m")
     submit_move(game.pk, white, "e4", now=at(0))
     submit_move(game.pk, black, "e5", now=at(1))  # White's clock runs from second 1: the flag falls at second 61
-    with pytest.raises(MoveRejected):
+    with pytest.raises(Refusal):
         submit_move(game.pk, white, "Nf3", now=at(100))
     ended = Game.objects.get(pk=game.pk)
     assert ended.termination == "time-forfeit" and ended.result == "0-1"

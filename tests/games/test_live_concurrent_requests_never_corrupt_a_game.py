@@ -15,9 +15,10 @@ from django.utils import timezone
 
 from games.models import Move
 from games.play.flags import check_flag
-from games.play.moves import MoveRejected, submit_move
+from games.play.moves import submit_move
 from tests.games.live_support import make_game, use_toy_parity
 from tournaments.models import Game
+from tournaments.refusals import CONFLICT, Refusal
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -76,7 +77,7 @@ def test_a_retried_move_sent_four_times_at_once_is_applied_once():
 def test_two_different_moves_at_once_apply_one_and_refuse_the_other():
     game, white, _ = make_game()
     results = race(lambda: submit_move(game.pk, white, "e4"), lambda: submit_move(game.pk, white, "d4"))
-    refused = [r for r in results if isinstance(r, MoveRejected)]
+    refused = [r for r in results if isinstance(r, Refusal)]
     assert len(refused) == 1 and refused[0].field == "turn"
     game = Game.objects.get(pk=game.pk)
     assert len(game.moves) == 1 and game.version == 1
@@ -95,7 +96,7 @@ def test_a_move_racing_the_flag_check_after_the_deadline_loses_and_the_game_ends
     game, white, black = make_game(time_control="1m")
     submit_move(game.pk, white, "e4", now=timezone.now() - timedelta(seconds=61))
     results = race(lambda: submit_move(game.pk, black, "e5"), lambda: check_flag(game.pk))
-    assert isinstance(results[0], MoveRejected) and results[0].status == 409
+    assert isinstance(results[0], Refusal) and results[0].kind == CONFLICT
     game = Game.objects.get(pk=game.pk)
     assert game.moves == ["e4"] and game.status == "finished"
     assert game.result == "1-0" and game.termination == "time-forfeit" and game.result_status == "final"

@@ -2,15 +2,16 @@
 a retry's client_id and Parity Chess's sealed moves add no statement of their own.
 
 The whole request is counted (token checks aside: ``force_authenticate``; savepoints aside: the test's own
-transaction makes the move's transaction a savepoint). On PostgreSQL the move's INSERT and the game's UPDATE are
-one statement; SQLite sends them as two. Run with DATABASE_URL=postgres://... to count PostgreSQL's.
+transaction makes the move's transaction a savepoint), through an execute wrapper: it sees the prepared statements
+of PostgreSQL too (Django's query log would make the move path run unprepared, games.play.prepared). On PostgreSQL
+the move's INSERT and the game's UPDATE are one statement; SQLite sends them as two. Run with
+DATABASE_URL=postgres://... to count PostgreSQL's.
 """
 
 from __future__ import annotations
 
 import pytest
 from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from tests.games.live_support import make_game, use_toy_parity
@@ -26,9 +27,15 @@ def statements(user, game, body: dict) -> tuple[int, list[str]]:
     """The answer's status and the SQL one move request sent (savepoints left out)."""
     client = APIClient()
     client.force_authenticate(user)
-    with CaptureQueriesContext(connection) as captured:
+    sent: list[str] = []
+
+    def count(execute, sql, params, many, context):
+        sent.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(count):
         response = client.post(f"/api/games/{game.pk}/moves/", body, format="json")
-    sql = [q["sql"] for q in captured.captured_queries if not q["sql"].startswith(("SAVEPOINT", "RELEASE SAVEPOINT"))]
+    sql = [q for q in sent if not q.startswith(("SAVEPOINT", "RELEASE SAVEPOINT"))]
     return response.status_code, sql
 
 

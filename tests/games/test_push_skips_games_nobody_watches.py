@@ -1,6 +1,7 @@
 """A game's new state goes through the Redis channel layer only to groups someone listens to (games.listeners):
 a game nobody watches costs one EXISTS, not a ``group_send``; a watched one is pushed as before; any other layer,
-or a Redis that does not answer the question, gets every push.
+or a Redis that does not answer the question, gets every push. Who listens is in keys of our own, kept by each
+process's hub (games.fanout) as its sockets come and go.
 
 On a private redis-server (tests/config/served.py), never the machine's shared one.
 """
@@ -13,7 +14,8 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 from channels_redis.core import RedisChannelLayer
 
 from games import push
-from games.listeners import listened
+from games.fanout import Hub
+from games.listeners import listened, mark_listening, unmark_listening
 from tests.config.served import free_port, redis_server
 from tests.games.live_support import make_game
 
@@ -30,11 +32,38 @@ def redis_url(tmp_path):
 def test_only_groups_with_a_member_are_heard(redis_url):
     layer = RedisChannelLayer(hosts=[{"address": redis_url}], prefix="listeners-test")
     assert listened(layer, GROUPS) == set()
-    channel = async_to_sync(layer.new_channel)()
-    async_to_sync(layer.group_add)("game-2-public", channel)
+    first, second = async_to_sync(layer.new_channel)(), async_to_sync(layer.new_channel)()
+    async_to_sync(mark_listening)(layer, "game-2-public", first)
+    async_to_sync(mark_listening)(layer, "game-2-public", second)  # two processes watch the game
     assert listened(layer, GROUPS) == {"game-2-public"}
-    async_to_sync(layer.group_discard)("game-2-public", channel)
+    async_to_sync(unmark_listening)(layer, "game-2-public", first)
+    assert listened(layer, GROUPS) == {"game-2-public"}  # the other still listens
+    async_to_sync(unmark_listening)(layer, "game-2-public", second)
     assert listened(layer, GROUPS) == set()
+
+
+class Socket:
+    """What the hub needs of a socket: what to send it of a message, and an outbox (unused here)."""
+
+    def take(self, message: dict) -> str:
+        return message["text"]
+
+
+def test_the_hub_says_it_listens_while_a_socket_of_its_watches(redis_url):
+    layer = RedisChannelLayer(hosts=[{"address": redis_url}], prefix="listeners-test")
+    hub, sockets = Hub(layer), [Socket(), Socket()]
+
+    async def scenario():
+        await hub.join("game-1-public", sockets[0])
+        await hub.join("game-1-public", sockets[1])
+        assert listened(layer, GROUPS) == {"game-1-public"}
+        await hub.leave("game-1-public", sockets[0])
+        assert listened(layer, GROUPS) == {"game-1-public"}  # the other socket still watches
+        await hub.leave("game-1-public", sockets[1])
+        assert listened(layer, GROUPS) == set()
+        await hub.stop()
+
+    async_to_sync(scenario)()
 
 
 def test_a_layer_that_cannot_be_asked_hears_every_group():
@@ -67,6 +96,7 @@ def test_a_state_is_pushed_only_when_someone_watches(redis_url, settings, monkey
     assert not hasattr(game, "pushed_detail")
 
     channel = async_to_sync(layer.new_channel)()
+    async_to_sync(mark_listening)(layer, push.game_group(game.pk), channel)  # as a process's hub joins
     async_to_sync(layer.group_add)(push.game_group(game.pk), channel)
     game.version += 1  # a new state (the same one is never pushed twice)
     push.push_game(game)

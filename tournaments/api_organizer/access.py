@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
-from rest_framework import exceptions, status
+from rest_framework import exceptions
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -17,9 +17,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.authentication import TokenAuthentication
+from config.api_errors import kind_of, status_of
 from tournaments.models import Event, sees_every_event
+from tournaments.refusals import INVALID, Refusal
 from tournaments.services import is_arbiter, is_organizer
-from tournaments.services.errors import Conflict, RowErrors, reasons
+from tournaments.services.errors import RowErrors, reasons
 
 MAX_SLUG = 100
 
@@ -30,7 +32,8 @@ def errors_body(errors: list[dict]) -> dict:
 
 class OrganizerView(APIView):
     """Base of the organizer API views: strict authentication for writes, lenient for the shared reads, and
-    every service refusal turned into a JSON 400 (bad input) or 409 (the state forbids it now)."""
+    every service refusal answered as a list of ``{row or board, field, reason}`` with the status of its kind
+    (config.api_errors: 400 bad input, 409 the state forbids it now)."""
 
     authentication_classes = [TokenAuthentication, SessionAuthentication]
     permission_classes = [IsAuthenticated]
@@ -53,17 +56,23 @@ class OrganizerView(APIView):
 
     def handle_exception(self, exc):
         if isinstance(exc, RowErrors):
-            return Response(errors_body(exc.errors), status=status.HTTP_400_BAD_REQUEST)
+            return Response(errors_body(exc.errors), status=status_of(kind_of(exc)))
         if isinstance(exc, DjangoValidationError):
-            code = status.HTTP_409_CONFLICT if isinstance(exc, Conflict) else status.HTTP_400_BAD_REQUEST
             errors = [{**self.where, "field": field, "reason": reason} for field, reason in reasons(exc)]
-            return Response(errors_body(errors), status=code)
+            return Response(errors_body(errors), status=status_of(kind_of(exc)))
+        if isinstance(exc, Refusal):
+            return self.refuse(exc.field, exc.reason, exc.kind)
         if isinstance(exc, Http404):
             exc = NotFound(str(exc) or "not found")
         return super().handle_exception(exc)
 
-    def refuse(self, field: str, reason: str, code: int = status.HTTP_400_BAD_REQUEST) -> Response:
-        return Response(errors_body([{**self.where, "field": field, "reason": reason}]), status=code)
+    def invalid(self, detail: str, errors: list[dict]) -> Response:
+        """Bad input a form found: ``errors`` lists each field's reasons."""
+        return Response({"detail": detail, "errors": errors}, status=status_of(INVALID))
+
+    def refuse(self, field: str, reason: str, kind: str = INVALID) -> Response:
+        """A refusal of ``kind`` in this API's shape (a list of ``{row or board, field, reason}``)."""
+        return Response(errors_body([{**self.where, "field": field, "reason": reason}]), status=status_of(kind))
 
     # --- finding the event --------------------------------------------------------------------------------
 

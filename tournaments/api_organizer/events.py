@@ -15,6 +15,7 @@ from tournaments.api_organizer.access import OrganizerView
 from tournaments.api_organizer.serializers import EventCreateSerializer, PlayerRowSerializer, field_errors
 from tournaments.api_public import EventDetailSerializer
 from tournaments.models import Event, PairingChange
+from tournaments.refusals import CONFLICT, TOO_LARGE
 from tournaments.services.audit import entries_of, entry
 
 ERRORS = OpenApiResponse(description='{"detail": reason, "errors": [{"row" or "board", "field", "reason"}]}: nothing changed')
@@ -49,11 +50,11 @@ class EventCollectionView(OrganizerView, api_public.EventListView):
             raise PermissionDenied({"token": ["only staff accounts (organizers) create events"]})
         form = EventCreateSerializer(data=request.data)
         if not form.is_valid():
-            return Response({"detail": "invalid event", "errors": field_errors(form.errors)}, status=400)
+            return self.invalid("invalid event", field_errors(form.errors))
         data = dict(form.validated_data)
         slug = data.pop("slug", None) or unique_slug(data["name"])
         if Event.objects.filter(slug=slug).exists():
-            return self.refuse("slug", f"an event with slug {slug!r} exists already", status.HTTP_409_CONFLICT)
+            return self.refuse("slug", f"an event with slug {slug!r} exists already", CONFLICT)
         data["rounds_planned"] = data.pop("rounds")
         data.pop("variant", None)
         event = services.create_event(slug=slug, organizer=request.user, by=request.user, **data)
@@ -115,12 +116,11 @@ class PlayersView(OrganizerView):
         if (request.content_type or "").split(";")[0].strip().lower() in ("text/csv", "text/plain"):
             raw = request.body
             if len(raw) > MAX_CSV_BYTES:
-                return self.refuse("body", f"the file is larger than {MAX_CSV_BYTES} bytes", 413)
+                return self.refuse("body", f"the file is larger than {MAX_CSV_BYTES} bytes", TOO_LARGE)
             try:
                 return raw.decode("utf-8-sig")
             except UnicodeDecodeError:
-                return Response({"detail": "not UTF-8", "errors": [{"row": 1, "field": "body",
-                                 "reason": "the file is not UTF-8 text"}]}, status=400)  # fmt: skip
+                return self.invalid("not UTF-8", [{"row": 1, "field": "body", "reason": "the file is not UTF-8 text"}])
         return request.data
 
 

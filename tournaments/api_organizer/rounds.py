@@ -7,7 +7,7 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from tournaments import api_public, services
+from tournaments import api_public, refusals, services
 from tournaments.api_organizer.access import OrganizerView
 from tournaments.api_organizer.events import ERRORS, REFUSALS
 from tournaments.api_organizer.serializers import (
@@ -72,7 +72,7 @@ class RollView(OrganizerView):
             raise NotFound(f"{event.slug!r} has no block {index}.")
         form = RollSerializer(data=request.data)
         if not form.is_valid():
-            return Response({"detail": "invalid roll", "errors": field_errors(form.errors, self.where)}, status=400)
+            return self.invalid("invalid roll", field_errors(form.errors, self.where))
         data = form.validated_data
         if data["how"] == "server":
             block = services.roll_now(event, index, by=request.user)
@@ -144,10 +144,10 @@ class BoardView(OrganizerView):
         rnd = _round(event, number, staff=True)
         form = BoardPatchSerializer(data=request.data)
         if not form.is_valid():
-            return Response({"detail": "invalid board", "errors": field_errors(form.errors, self.where)}, status=400)
+            return self.invalid("invalid board", field_errors(form.errors, self.where))
         data = form.validated_data
         if rnd.status != Round.Status.PAIRED:
-            return self.refuse("round", f"round {number} is published: its pairings can no longer change", 409)
+            return self.refuse("round", f"round {number} is published: its pairings can no longer change", refusals.CONFLICT)
         rnd = services.set_board(rnd, board, data["white"], data["black"], by=request.user, override=data.get("override", ""))
         return Response(round_payload(event, rnd, staff=True))
 

@@ -1,16 +1,21 @@
 """The two kinds of refusal a service raises besides a plain ``ValidationError({field: reason})``.
 
 Both are ``ValidationError`` subclasses, so every caller that shows a ValidationError (the admin's messages, the
-API's error handler) keeps working; the organizer API tells them apart to answer 409 or to list rows.
+API's error handler) keeps working. Each names its refusal kind (tournaments.refusals), from which
+``config.api_errors`` alone decides the HTTP status; the organizer API lists a RowErrors' rows.
 """
 
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 
+from tournaments.refusals import CONFLICT, INVALID
+
 
 class Conflict(ValidationError):
-    """The input is well formed but the state forbids it now (published, in play, ...): HTTP 409."""
+    """The input is well formed but the state forbids it now (published, in play, ...)."""
+
+    kind = CONFLICT
 
 
 class RowErrors(ValidationError):
@@ -19,6 +24,8 @@ class RowErrors(ValidationError):
     ``errors`` is the list the API returns: ``[{where: n, "field": name, "reason": text}]`` with ``where`` "row"
     (an import) or "board" (a round's boards and results).
     """
+
+    kind = INVALID
 
     def __init__(self, errors: list[dict], where: str = "row"):
         self.errors = list(errors)
