@@ -8,6 +8,7 @@ same messages as the API and leaves nothing half-written.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 
 from django.contrib import admin, messages
@@ -23,9 +24,14 @@ def error_text(exc: ValidationError) -> str:
     return " ".join(exc.messages)
 
 
+# The requests whose save a service refused (weakly held: gone with the request): the admin's own "saved
+# successfully" message is then suppressed. Kept here rather than as an attribute set on Django's request.
+_REFUSED: weakref.WeakSet = weakref.WeakSet()
+
+
 def refuse(request, text: str) -> None:
     """Show a service's refusal; the admin's own "saved successfully" message is then suppressed."""
-    request._service_refused = True
+    _REFUSED.add(request)
     messages.error(request, text)
 
 
@@ -135,7 +141,7 @@ class EventScoped:
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def message_user(self, request, message, level=messages.INFO, *args, **kwargs):
-        if level == messages.SUCCESS and getattr(request, "_service_refused", False):
+        if level == messages.SUCCESS and request in _REFUSED:
             return  # a service refused the save: "added/changed successfully" would be false
         super().message_user(request, message, level, *args, **kwargs)
 

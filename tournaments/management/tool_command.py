@@ -14,10 +14,23 @@ from django.core.management.base import BaseCommand, CommandError
 from variants.cli import TOOLS, CliError
 
 
+class _Recording(argparse.ArgumentParser):
+    """A parser that keeps the destination of every argument added (argparse keeps its own list private)."""
+
+    def __init__(self) -> None:
+        super().__init__(add_help=False)
+        self.dests: list[str] = []
+
+    def add_argument(self, *args, **kwargs) -> argparse.Action:
+        action = super().add_argument(*args, **kwargs)
+        self.dests.append(action.dest)
+        return action
+
+
 def _dests(name: str) -> list[str]:
-    probe = argparse.ArgumentParser(add_help=False)
+    probe = _Recording()
     TOOLS[name].add_arguments(probe)
-    return [action.dest for action in probe._actions]
+    return probe.dests
 
 
 class ToolCommand(BaseCommand):
