@@ -5,7 +5,9 @@ exits 1:
 
 * ``lock FILE``: every installed distribution is pinned in the lock at the installed version, and every pin is
   installed (pip resolves what the lock leaves out, silently: a lock missing a needed package shows here, or below).
-* ``imports``: every project module outside tests/ and benchmarks/ imports (migrations and commands included).
+* ``imports``: every project module outside tests/ and benchmarks/ imports (migrations and commands included), and
+  so does what the settings name for the processes to load when first used (the broker's transport, the result
+  backend, the channel layer, the caches, the storages).
 * ``task``: a task sent through the broker is run by a worker and its result read back.
 * ``healthz URL``: /healthz answers 200 with the database, broker, cache and channel layer ``ok``.
 * ``page URL``: a page renders (templates and the collected static files' manifest).
@@ -71,6 +73,25 @@ def _modules() -> list[str]:
     return names
 
 
+def _loaded_when_used() -> dict:
+    """What the processes import only when they first use it, as the settings name it: each is loaded now."""
+    from channels.layers import get_channel_layer
+    from django.conf import settings
+    from django.utils.module_loading import import_string
+    from kombu.transport import resolve_transport
+
+    from config.celery import app
+
+    scheme = settings.CELERY_BROKER_URL.split(":", 1)[0]
+    loaders = {f"the broker's transport ({scheme})": lambda: resolve_transport(scheme), "the result backend": lambda: app.backend}
+    loaders["the channel layer"] = get_channel_layer
+    for kind, named in (("cache", settings.CACHES), ("storage", settings.STORAGES)):
+        loaders.update(
+            {f"the {alias} {kind}": lambda path=entry["BACKEND"]: import_string(path) for alias, entry in named.items()}
+        )
+    return loaders
+
+
 def imports() -> str:
     import django
 
@@ -81,9 +102,15 @@ def imports() -> str:
             importlib.import_module(name)
         except BaseException as exc:  # SystemExit from a setting too: every failure is reported
             failed.append(f"{name} ({exc.__class__.__name__}: {exc})")
+    loaders = _loaded_when_used()
+    for what, load in loaders.items():
+        try:
+            load()
+        except Exception as exc:  # reported with the modules
+            failed.append(f"{what} ({exc.__class__.__name__}: {exc})")
     if failed:
-        raise SystemExit(f"{len(failed)} of {len(names)} project modules do not import: {'; '.join(failed)}")
-    return f"{len(names)} project modules imported (every one outside tests/ and benchmarks/)"
+        raise SystemExit(f"{len(failed)} of {len(names) + len(loaders)} imports fail: {'; '.join(failed)}")
+    return f"{len(names)} project modules imported (all outside tests/ and benchmarks/), and {', '.join(loaders)}"
 
 
 def task() -> str:
