@@ -7,6 +7,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 PORT=8000 DB
 WORKDIR /app
 
 RUN useradd --create-home --uid 1000 app
+# requirements.txt is the lock (make lock): every package pinned, transitive ones too. It alone runs the web
+# processes, the worker and beat (.ci/production-install proves it in CI); the test requirements are not installed.
 COPY requirements.txt .
 RUN pip install -r requirements.txt
 COPY . .

@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 
-.PHONY: run test test-slow lint venv deps test-deps worker-test bench clean
+.PHONY: run test test-slow lint venv deps test-deps worker-test bench clean lock production-install
 
 $(VENV)/bin/activate:
 	python3 -m venv $(VENV)
@@ -41,6 +41,22 @@ test-slow: test-deps
 
 worker-test: test-deps
 	$(VENV)/bin/pytest -m worker -q
+
+# requirements.txt is the lock compiled from requirements.in by pip-tools, which is no dependency of the project: it
+# lives in a throwaway virtualenv of its own (LOCK_VENV). Pins already in requirements.txt are kept; to move one,
+# `make lock LOCK_ARGS="--upgrade-package NAME"` (or --upgrade for everything).
+LOCK_VENV ?= /tmp/rvchess-lock-venv
+LOCK_PYTHON ?= python3.11
+PIP_TOOLS := pip-tools==7.6.2
+lock:
+	test -x $(LOCK_VENV)/bin/python || $(LOCK_PYTHON) -m venv $(LOCK_VENV)
+	$(LOCK_VENV)/bin/pip install --disable-pip-version-check -q $(PIP_TOOLS)
+	$(LOCK_VENV)/bin/pip-compile --quiet --allow-unsafe --no-emit-find-links --no-emit-index-url --strip-extras \
+		--output-file=requirements.txt $(LOCK_ARGS) requirements.in
+
+# requirements.txt alone (no test requirements) runs every production process (.ci/production-install).
+production-install:
+	bash .ci/production-install
 
 bench: test-deps
 	$(PY) benchmarks/run_all.py

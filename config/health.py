@@ -1,20 +1,28 @@
 """/healthz: which part of the deployment is down.
 
 Checks: ``database`` (a query), ``broker`` (a fresh connection), ``cache`` (a write and read, when CACHE_URL is set),
-``sender`` (outbox tasks recorded but not handed to the broker for over two minutes: the broker is down or beat
-is not running) and ``worker`` (tasks handed to the broker but not started for over two minutes: no worker
-consumes the queue). Each answers ``ok``, ``down: <why>`` or, where the part is not configured, what stands in
-for it (``eager``: tasks run in-process; ``local``: the process's own cache).
+``channel_layer`` (a message sent through the sockets' channel layer to a fresh channel and received back, when
+CHANNEL_LAYER_URL is set), ``sender`` (outbox tasks recorded but not handed to the broker for over two minutes: the
+broker is down or beat is not running) and ``worker`` (tasks handed to the broker but not started for over two
+minutes: no worker consumes the queue). Each answers ``ok``, ``down: <why>`` or, where the part is not configured,
+what stands in for it (``eager``: tasks run in-process; ``local``: the process's own cache or channel layer).
 
 The status code is for load balancers: 503 when this web process cannot serve (database, broker or cache down),
 200 otherwise, even when workers lag: taking every web process out of rotation would not bring a worker back.
-The body names every part that is down, so a person (or a monitor) reads it.
+A channel layer that is down is reported (status ``degraded``) but is no 503 either: pages, the API and every write
+still work without it (pushes never fail the write that caused them, games.push), only live updates stop, and the
+layer is one Redis shared by every web process, so taking them all out of rotation would turn lost live updates
+into a whole site down. The body names every part that is down, so a person (or a monitor) reads it.
 """
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from datetime import timedelta
 
+from asgiref.sync import async_to_sync
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 from django.core.cache import caches
 from django.db import connection
@@ -25,6 +33,7 @@ from django.utils import timezone
 from outbox.models import Task
 
 LATE = timedelta(minutes=2)
+LAYER_TIMEOUT = 2.0  # seconds for the channel layer's round trip, like the broker's connection timeout
 SERVING = ("database", "broker", "cache")  # parts without which this process answers errors
 
 
@@ -69,6 +78,36 @@ def _cache() -> str:
     return "ok"
 
 
+# Under a WSGI server each check runs its own event loop; channels-redis refuses two loops receiving on one layer
+# at once, so two threads' checks take turns. (Under ASGI every check runs on the server's loop.)
+_layer_turn = threading.Lock()
+
+
+async def _round_trip(layer) -> bool:
+    """Send a message to a fresh channel of this process and receive it back, as the sockets' pushes travel."""
+    channel = await layer.new_channel()  # the default prefix: received through the process's one shared wait
+    sent = {"type": "healthz.ping", "token": channel}
+    await layer.send(channel, sent)
+    return await layer.receive(channel) == sent
+
+
+async def _timed_round_trip(layer) -> bool:
+    return await asyncio.wait_for(_round_trip(layer), timeout=LAYER_TIMEOUT)
+
+
+def _channel_layer() -> str:
+    layer = get_channel_layer()
+    if layer is None or isinstance(layer, InMemoryChannelLayer):
+        return "local"  # in memory: this process's sockets only, nothing to be down
+    try:
+        with _layer_turn:
+            if not async_to_sync(_timed_round_trip)(layer):
+                return "down: the message sent was not the one received"
+    except Exception as exc:  # redis-py's connection errors, and TimeoutError when nothing came back in time
+        return _down(exc)
+    return "ok"
+
+
 def _late(state: str, since: str) -> int:
     cutoff = timezone.now() - LATE
     return Task.objects.filter(Q(due__isnull=True, **{f"{since}__lt": cutoff}) | Q(due__lt=cutoff), state=state).count()
@@ -91,7 +130,7 @@ def _tasks(database: str) -> tuple[str, str]:
 
 
 def healthz(request: HttpRequest) -> JsonResponse:
-    checks = {"database": _database(), "broker": _broker(), "cache": _cache()}
+    checks = {"database": _database(), "broker": _broker(), "cache": _cache(), "channel_layer": _channel_layer()}
     checks["sender"], checks["worker"] = _tasks(checks["database"])
     down = [name for name, state in checks.items() if state.startswith("down")]
     serving = not any(name in SERVING for name in down)
