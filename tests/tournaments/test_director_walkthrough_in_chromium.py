@@ -57,15 +57,23 @@ def _login(page, base: str) -> None:
     page.wait_for_url(base + "/admin/")
 
 
-def _create_event(page, base: str) -> Event:
-    page.goto(base + "/admin/tournaments/event/add/")
+def _fill_event_form(page) -> None:
     page.fill("#id_name", "Autumn Open")  # the admin's script makes the slug from the name
     page.select_option("#id_format", "swiss")
     page.fill("#id_rounds_planned", "4")
+    page.select_option("#id_variant_policy", "rvc-two-rolls")  # the draws by name (variants.policies)
+
+
+def _create_event(browser, page, base: str) -> Event:
+    page.goto(base + "/admin/tournaments/event/add/")
+    _fill_event_form(page)
+    _shots(browser, page, "admin-event-form", replay=_fill_event_form)
     page.click("input[name=_save]")
     page.wait_for_url("**/director/")
-    assert "Draft" in page.inner_text("dl.facts")
-    return Event.objects.get(slug="autumn-open")
+    assert "Draft" in page.inner_text("dl.facts") and "Random Variant Chess, two rolls" in page.inner_text("dl.facts")
+    event = Event.objects.get(slug="autumn-open")
+    assert (event.variant_policy, event.variant_options) == ("dice", {"rolls": 2})
+    return event
 
 
 def _import_players(browser, page, event: Event) -> None:
@@ -91,7 +99,8 @@ def _roll_dice(browser, page, event: Event) -> None:
     block.get_by_role("button", name="Roll now (server)").click()
     block = page.locator("section.card", has=page.get_by_role("heading", name="Block 1: rounds 1–2"))
     rolled = VariantBlock.objects.get(event=event, index=1)
-    assert f"{rolled.first_roll} (server roll)" in block.inner_text()
+    dice = rolled.first_roll + (f" then {rolled.second_roll}" if rolled.second_roll else "")  # the event rolls twice
+    assert f"{dice} (server roll)" in block.inner_text()
     assert block.locator("svg.board").count() == 1 and rolled.seed in block.inner_text()
     _shots(browser, page, "admin-dice")
 
@@ -148,7 +157,7 @@ def test_a_director_runs_two_rounds_in_the_admin(browser, live_server, transacti
     page.set_default_timeout(15_000)
     base = live_server.url
     _login(page, base)
-    event = _create_event(page, base)
+    event = _create_event(browser, page, base)
     _shots(browser, page, "admin-run-sheet")
     _import_players(browser, page, event)
     _roll_dice(browser, page, event)
