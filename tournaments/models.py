@@ -99,6 +99,9 @@ class Player(models.Model):
     federation = models.CharField(max_length=3, blank=True)
     fide_id = models.CharField(max_length=12, blank=True)
     user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player")
+    # Issue 23: where the invitation and the event's mails go, and the username the login is offered with.
+    email = models.EmailField(blank=True)
+    username = models.CharField(max_length=150, blank=True, help_text="The username suggested for the player's login.")
 
     class Meta:
         ordering = ["name"]

@@ -18,7 +18,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 
 from tournaments import models, services
-from tournaments.admin import director
+from tournaments.admin import director, logins
 from tournaments.admin.scoped import EventRoleInline, EventScoped, error_text, refuse
 from tournaments.services.audit import EVENT_CREATED, audit
 
@@ -219,6 +219,7 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
             page("players", director.players_view, "players"),
             path("<int:pk>/import-csv/", self.admin_site.admin_view(self.import_csv_view), name="tournaments_event_import_csv"),
             page("colour-report", EventAdmin.colour_report_view, "colour_report"),
+            page("logins", logins.logins_view, "logins"),  # issue 23
         ]
         return extra + super().get_urls()
 

@@ -95,9 +95,9 @@ class PlayersView(OrganizerView):
         tags=["organizer"],
     )
     def post(self, request, slug: str):
-        """Register players from a JSON list of {name, rating?, federation?} or a text/csv body
-        (``name,rating,federation``): every row is checked and all errors come back at once; nothing is saved
-        unless every row is good. ``?dry_run=1`` checks without saving."""
+        """Register players from a JSON list of {name, rating?, federation?, fide_id?, seed?, email?, username?} or a
+        text/csv body with those columns (``name,rating,federation,...``): every row is checked and all errors come
+        back at once; nothing is saved unless every row is good. ``?dry_run=1`` checks without saving."""
         event = self.organizer_event(slug)
         rows = self._rows(request)
         if isinstance(rows, Response):
@@ -107,7 +107,17 @@ class PlayersView(OrganizerView):
         body = {
             "dry_run": dry_run,
             "registered": len(done.registrations),
-            "players": [{"row": r.line, "name": r.name, "rating": r.rating, "federation": r.federation} for r in done.rows],
+            "players": [
+                {
+                    "row": r.line,
+                    "name": r.name,
+                    "rating": r.rating,
+                    "federation": r.federation,
+                    "email": r.email,
+                    "username": r.username,
+                }
+                for r in done.rows
+            ],  # fmt: skip
         }
         return Response(body, status=status.HTTP_200_OK if dry_run else status.HTTP_201_CREATED)
 
