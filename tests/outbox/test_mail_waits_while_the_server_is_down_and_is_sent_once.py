@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from outbox.mail import deliver, deliver_waiting, queue_mail
 from outbox.models import Mail, Task
-from tests.outbox.mail_support import BACKEND, SwitchedBackend
+from tests.mail.switched_backend import BACKEND, SwitchedBackend
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -16,4 +16,4 @@ class SwitchedBackend(BaseEmailBackend):
         return len(messages)
 
 
-BACKEND = "tests.outbox.mail_support.SwitchedBackend"
+BACKEND = "tests.mail.switched_backend.SwitchedBackend"
