@@ -14,6 +14,7 @@ from tournaments.api_filters import AuditFilter
 from tournaments.api_organizer.access import OrganizerView
 from tournaments.api_organizer.serializers import EventCreateSerializer, PlayerRowSerializer, field_errors
 from tournaments.api_public import EventDetailSerializer
+from tournaments.api_way_in.settings import EventSettingsPatch
 from tournaments.models import Event, PairingChange
 from tournaments.services.audit import entries_of, entry
 
@@ -61,7 +62,7 @@ class EventCollectionView(OrganizerView, api_public.EventListView):
         return Response(body, status=status.HTTP_201_CREATED)
 
 
-class EventDetailView(OrganizerView, api_public.EventDetailView):
+class EventDetailView(EventSettingsPatch, OrganizerView, api_public.EventDetailView):
     """The public view's answer, for a draft too when the caller is its staff (a draft is 404 to anyone else);
     ``blocks`` lists every block's dice, the commitment before the roll."""
 
