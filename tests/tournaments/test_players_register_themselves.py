@@ -166,3 +166,16 @@ def test_the_register_page_says_when_registration_is_closed(director):
     refused = Client().post(f"/events/{event.slug}/register/", {"name": "X", "email": "x@example.org", "username": "x",
                                                                  "password": "long-enough-pass-1"})  # fmt: skip
     assert refused.status_code == 409 and not get_user_model().objects.filter(username="x").exists()
+
+
+def test_the_organizer_approves_from_the_admin_list(director):
+    event = _event(director, registration="approval")
+    entry = SignUp.objects.get(pk=_register(event, _person("nora", confirmed=True)).json()["id"])
+    admin = Client()
+    admin.force_login(event.organizer)
+    assert b"Nora Quist" in admin.get("/admin/tournaments/signup/").content
+    admin.post("/admin/tournaments/signup/", {"action": "approve", "_selected_action": [entry.pk]})
+    assert SignUp.objects.get(pk=entry.pk).status == "active"
+    stranger = Client()
+    stranger.force_login(organizer("stranger"))
+    assert b"Nora Quist" not in stranger.get("/admin/tournaments/signup/").content

@@ -3,7 +3,7 @@
 from django.urls import path
 
 from tournaments.api_organizer.access import OrganizerView
-from tournaments.api_way_in import players, registrations, settings
+from tournaments.api_way_in import calendar, players, registrations, settings
 
 
 class Schedule(settings.ScheduleView, OrganizerView):
@@ -11,6 +11,7 @@ class Schedule(settings.ScheduleView, OrganizerView):
 
 
 urlpatterns = [
+    path("me/calendar/", calendar.MyCalendarView.as_view(), name="api-my-calendar"),
     path("events/<str:slug>/schedule/", Schedule.as_view(), name="api-event-schedule"),
     path("events/<str:slug>/registrations/", registrations.RegistrationsView.as_view(), name="api-event-registrations"),
     path(
