@@ -9,15 +9,17 @@ password it replaces.
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordResetForm, SetPasswordForm
 from django.shortcuts import redirect, render
-from django.urls import reverse_lazy
+from django.urls import reverse, reverse_lazy
 from django.views.decorators.http import require_http_methods
 
 from accounts import notifications
+from accounts.models import new_calendar_key
 from outbox.mail import queue_mail
 
 
@@ -80,11 +82,15 @@ class InviteView(auth_views.PasswordResetConfirmView):
 def notification_settings(request):
     """The mails a person gets: the optional ones can be turned off; the essential ones are listed as such."""
     profile = notifications.profile_of(request.user)
-    saved = False
+    if request.method == "POST" and request.POST.get("op") == "new-calendar":
+        profile.calendar_key = new_calendar_key()  # the old address stops working at once
+        profile.save(update_fields=["calendar_key"])
+        return redirect(f"{request.path}?saved=calendar")
     if request.method == "POST":
         wanted = set(request.POST.getlist("kinds"))
         notifications.set_muted(request.user, [kind for kind in notifications.OPTIONAL if kind not in wanted])
         return redirect(f"{request.path}?saved=1")
-    saved = request.GET.get("saved") == "1"
     choices = [{"kind": kind, "label": label, "on": kind not in profile.muted} for kind, label in notifications.OPTIONAL.items()]
-    return render(request, "accounts/notifications.html", {"choices": choices, "saved": saved, "email": request.user.email})
+    context = {"choices": choices, "saved": request.GET.get("saved", ""), "email": request.user.email,
+               "calendar": settings.SITE_URL + reverse("calendar-feed", args=[profile.calendar_key])}  # fmt: skip
+    return render(request, "accounts/notifications.html", context)

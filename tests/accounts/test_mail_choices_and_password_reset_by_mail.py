@@ -69,3 +69,13 @@ def test_an_unknown_address_is_told_the_same_and_gets_no_mail(client, anna):
 def test_a_bad_address_keeps_what_was_typed(client):
     response = client.post("/accounts/password_reset/", {"email": "not-an-address"})
     assert response.status_code == 200 and b'value="not-an-address"' in response.content
+
+
+def test_the_page_shows_the_calendar_address_and_makes_a_new_one(client, anna):
+    client.force_login(anna)
+    key = notifications.profile_of(anna).calendar_key
+    assert f"/calendar/{key}.ics" in client.get("/accounts/notifications/").content.decode()
+    response = client.post("/accounts/notifications/", {"op": "new-calendar"}, follow=True)
+    assert "the old one no longer works" in response.content.decode()
+    assert notifications.profile_of(anna).calendar_key != key
+    assert client.get(f"/calendar/{key}.ics").status_code == 404

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from tests.browser import BROWSER_MARKS, screenshot_dir
+from tests.browser import BROWSER_MARKS, shots_at_two_widths
 from tests.smtp import parts
 from tests.tournaments.organizer_api_support import client_for, create_event, organizer
 from tournaments.models import Event, Player
@@ -21,17 +21,6 @@ PLAYERS = [
     {"name": "Anna Berger", "rating": 2150, "federation": "AUT", "email": "anna@example.org", "username": "anna"},
     {"name": "Ben Carter", "rating": 2090, "federation": "ENG", "email": "ben@example.org"},
 ]
-
-
-def shots(browser, page, name: str) -> None:
-    """``page`` at 1400 px, then the same address (or content) at 390 px: neither scrolls sideways."""
-    folder = screenshot_dir()
-    page.set_viewport_size({"width": 1400, "height": 900})
-    page.screenshot(path=str(folder / f"{name}-1400.png"), full_page=True)
-    page.set_viewport_size({"width": 390, "height": 844})
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390, f"{name} scrolls sideways on a phone"
-    page.screenshot(path=str(folder / f"{name}-390.png"), full_page=True)
-    page.set_viewport_size({"width": 1400, "height": 900})
 
 
 def test_an_invited_player_sets_a_password_from_the_mail_and_sees_the_game(
@@ -54,7 +43,7 @@ def test_an_invited_player_sets_a_password_from_the_mail_and_sees_the_game(
     page.set_default_timeout(15_000)
     page.goto(link)
     assert page.input_value("#id_username") == "anna"
-    shots(browser, page, "invite")
+    shots_at_two_widths(page, "invite")
     page.fill("#id_new_password1", "queen-side-castle-9")
     page.fill("#id_new_password2", "queen-side-castle-9")
     page.get_by_role("button", name="Save and go to my games").click()
@@ -70,4 +59,4 @@ def test_an_invited_player_sets_a_password_from_the_mail_and_sees_the_game(
     assert "Board:      1" in text and f"Colour:     {colour}" in text and "Opponent:   Ben Carter (2090)" in text
     assert "Ben Carter" in html and f"/games/{game.pk}/play/" in html
     page.set_content(html)
-    shots(browser, page, "mail-round-published")
+    shots_at_two_widths(page, "mail-round-published")
