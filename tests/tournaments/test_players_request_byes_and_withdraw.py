@@ -56,13 +56,13 @@ def test_byes_are_limited_and_close_when_their_round_is_paired(db):
     url = f"/api/events/{event.slug}/bye-requests/"
     assert me.post(url, {"round": 3}, format="json").status_code == 201
     again = me.post(url, {"round": 3}, format="json")
-    assert again.status_code == 400 and again.json()["errors"][0]["field"] == "round"
+    assert again.status_code == 409 and again.json()["errors"][0]["field"] == "round"
     assert me.post(url, {"round": 4}, format="json").status_code == 201
     over = me.post(url, {"round": 2}, format="json")
-    assert over.status_code == 400 and over.json()["errors"][0]["field"] == "round" and "2 requested bye" in over.json()["detail"]
+    assert over.status_code == 409 and over.json()["errors"][0]["field"] == "round" and "2 requested bye" in over.json()["detail"]
     assert director.post(f"/api/events/{event.slug}/rounds/").status_code == 201
     paired = client_for(users[1]).post(url, {"round": 1}, format="json")
-    assert paired.status_code == 400 and "already paired" in paired.json()["detail"]
+    assert paired.status_code == 409 and "already paired" in paired.json()["detail"]
     for body in ({"round": 0}, {"round": "two"}, {}, {"round": 2, "points": 1}):
         bad = client_for(users[1]).post(url, body, format="json")
         assert bad.status_code == 400, body

@@ -13,6 +13,7 @@ from tournaments.api_organizer.serializers import field_errors
 from tournaments.api_way_in.common import CONFLICT, ERRORS, NOT_FOUND, REFUSALS, renamed
 from tournaments.services import check_in as checking
 from tournaments.services.bye_points import requested_bye_value
+from tournaments.services.errors import Conflict
 from tournaments.services.player_requests import own_registration, request_own_bye, withdraw_self
 
 MAX_ROUND = 99
@@ -43,7 +44,7 @@ class ByeRequestsView(OrganizerView):
                    tags=["players"])  # fmt: skip
     def post(self, request, slug: str):
         """The caller (a player of the event) asks to sit out round ``round``: until it is paired, at most the
-        event's ``max_requested_byes``; it scores ``requested_bye_points`` of a game."""
+        event's ``max_requested_byes`` (409 naming ``round`` otherwise); it scores ``requested_bye_points`` of a game."""
         event = self.visible_event(slug)
         form = ByeRequestSerializer(data=request.data)
         if not form.is_valid():
@@ -51,8 +52,8 @@ class ByeRequestsView(OrganizerView):
         number = form.validated_data["round"]
         try:
             request_own_bye(event, request.user, number)
-        except ValidationError as exc:
-            raise renamed(exc, {"round_number": "round"}) from None
+        except ValidationError as exc:  # a well-formed round the event refuses now (paired, past the limit): 409
+            raise Conflict(renamed(exc, {"round_number": "round"}).message_dict) from None
         body = {"round": number, "points": float(requested_bye_value(event))}
         return Response(body, status=status.HTTP_201_CREATED)
 
