@@ -42,7 +42,7 @@ def _links(game: Game) -> dict:
 
 
 def round_published(rnd: Round) -> None:
-    """Tell each player of ``rnd`` their board, colour, opponent, variant and start time."""
+    """Tell each player of ``rnd`` their board, colour, opponent, variant and start time (or their bye)."""
     event = rnd.event
     for game in rnd.games.select_related("white__user", "black__user").order_by("board"):
         common = {"event": event.name, "round": rnd.number, "board": game.board, "starts_at": rnd.starts_at,
@@ -50,6 +50,11 @@ def round_published(rnd: Round) -> None:
         for me, colour, opponent in ((game.white, "White", game.black), (game.black, "Black", game.white)):
             context = {**common, "colour": colour, "opponent": opponent.name, "opponent_rating": opponent.rating}
             _send(me, notifications.ROUND_PUBLISHED, "round_published", context)
+    site = settings.SITE_URL
+    for bye in rnd.byes.select_related("player__user"):
+        context = {"event": event.name, "round": rnd.number, "starts_at": rnd.starts_at, "kind": bye.get_kind_display(),
+                   "points": bye.points, "round_url": site + reverse("event-round", args=[event.slug, rnd.number])}  # fmt: skip
+        _send(bye.player, notifications.ROUND_PUBLISHED, "round_bye", context)
 
 
 def result_reported(report: ResultReport) -> None:

@@ -107,3 +107,12 @@ def test_a_decided_dispute_is_told_to_both_players(event):
     assert decided.status_code == 200, decided.content
     assert sorted(m.to[0] for m in mail.outbox) == ["anna@example.org", "bert@example.org"]
     assert all("the arbiter decided 1/2-1/2" in m.subject for m in mail.outbox)
+
+
+def test_a_player_with_a_bye_is_told_so(event):
+    odd = db.player("Cleo Odd", ev=event["event"], rating=1500, seed=3)
+    odd.email = "cleo@example.org"
+    odd.save()
+    _publish(event["event"], event["organizer"])
+    (message,) = [m for m in mail.outbox if m.to == ["cleo@example.org"]]
+    assert "you have a bye" in message.subject and "you do not play in it" in message.body
