@@ -7,6 +7,7 @@ columns ``createcachetable`` would give it, and so that a test database's flush 
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 
 CACHE_TABLE = "accounts_cache"  # settings.CACHES["throttle"]["LOCATION"] without CACHE_URL
@@ -23,3 +24,21 @@ class CacheEntry(models.Model):
 
     def __str__(self) -> str:
         return self.cache_key
+
+
+def new_calendar_key() -> str:
+    import secrets
+
+    return secrets.token_urlsafe(24)
+
+
+class Profile(models.Model):
+    """What a person chose about the mail they get and the secret of their calendar URL (issue 23)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
+    muted = models.JSONField(default=list, blank=True, help_text="The kinds of mail turned off (accounts.notifications)")
+    calendar_key = models.CharField(max_length=64, default=new_calendar_key, unique=True)
+    confirmed_email = models.EmailField(blank=True, help_text="The address a link mailed to it has confirmed")
+
+    def __str__(self) -> str:
+        return f"profile of {self.user}"

@@ -24,6 +24,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 VISIBILITY_TIMEOUT = 60  # seconds before a message taken by a worker that vanished is delivered again
 OUTBOX_SEND_SECONDS = 5.0  # period of outbox.send_due (well under outbox.sender.HORIZON)
 FLAG_SWEEP_SECONDS = 30.0  # period of games.sweep_flags
+MAIL_SEND_SECONDS = 30.0  # period of outbox.send_waiting_mail (mails a mail server that was down did not take)
 
 app = Celery("rvchess")
 app.config_from_object("django.conf:settings", namespace="CELERY")
@@ -45,6 +46,7 @@ app.conf.broker_connection_timeout = 2
 app.conf.beat_schedule = {
     "send-waiting-outbox-tasks": {"task": "outbox.send_due", "schedule": OUTBOX_SEND_SECONDS},
     "sweep-fallen-flags": {"task": "games.sweep_flags", "schedule": FLAG_SWEEP_SECONDS},
+    "send-waiting-mail": {"task": "outbox.send_waiting_mail", "schedule": MAIL_SEND_SECONDS},
 }
 app.autodiscover_tasks()
 

@@ -134,3 +134,48 @@ def channel_layers(url: str, prefix: str = "rvchess") -> dict:
             "CONFIG": {"hosts": [{"address": url, "socket_timeout": 15}], "prefix": prefix, "capacity": 1000},
         }
     }
+
+
+# --- mail --------------------------------------------------------------------------------------------------
+MAIL_SCHEMES = {"smtp": (False, False), "smtp+tls": (True, False), "smtp+ssl": (False, True)}
+CONSOLE_MAIL = {
+    "EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend",
+    "EMAIL_HOST": "localhost",
+    "EMAIL_PORT": 25,
+    "EMAIL_HOST_USER": "",
+    "EMAIL_HOST_PASSWORD": "",
+    "EMAIL_USE_TLS": False,
+    "EMAIL_USE_SSL": False,
+    "EMAIL_TIMEOUT": 10,
+}
+
+
+def email_config(url: str) -> dict:
+    """Django's EMAIL_* settings from EMAIL_URL (``smtp://user:pass@host:port``, ``smtp+tls://`` for STARTTLS,
+    ``smtp+ssl://`` for implicit TLS). Empty means the console backend: each mail is printed where ``make run``
+    runs, so a director trying it out sees the links."""
+    from urllib.parse import unquote
+
+    if not url:
+        return {**CONSOLE_MAIL}
+    parts = urlsplit(url)
+    if parts.scheme not in MAIL_SCHEMES:
+        fail(f"EMAIL_URL must start with smtp://, smtp+tls:// or smtp+ssl://, not {url.split(':', 1)[0]!r}")
+    try:
+        port = parts.port
+    except ValueError:
+        fail(f"EMAIL_URL has a bad port: {parts.scheme}://{parts.hostname or ''}:…")
+        port = None  # unreachable
+    if not parts.hostname:
+        fail(f"EMAIL_URL names no host (expected {parts.scheme}://user:pass@host:port)")
+    tls, ssl = MAIL_SCHEMES[parts.scheme]
+    return {
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": parts.hostname,
+        "EMAIL_PORT": port or (465 if ssl else 587 if tls else 25),
+        "EMAIL_HOST_USER": unquote(parts.username or ""),
+        "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
+        "EMAIL_USE_TLS": tls,
+        "EMAIL_USE_SSL": ssl,
+        "EMAIL_TIMEOUT": 10,  # a mail server that hangs must not hold a worker: the mail waits and is tried again
+    }

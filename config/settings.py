@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from config.env import broker_url, channel_layers, database_config, env_bool, env_int, env_list, env_str, fail
+from config.env import (
+    broker_url,
+    channel_layers,
+    database_config,
+    email_config,
+    env_bool,
+    env_int,
+    env_list,
+    env_str,
+    fail,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -203,6 +213,18 @@ CSRF_FAILURE_VIEW = "config.api_errors.csrf_failure"
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/games/mine/"
 LOGOUT_REDIRECT_URL = "/"
+
+# --- mail (issue 23): sent from a task through the outbox (outbox.mail) ------------------------------------------
+# EMAIL_URL smtp://user:pass@host:port (smtp+tls://, smtp+ssl://); unset, every mail is printed on the console.
+_MAIL = email_config(env_str("EMAIL_URL"))
+EMAIL_BACKEND = _MAIL["EMAIL_BACKEND"]
+EMAIL_HOST, EMAIL_PORT = _MAIL["EMAIL_HOST"], _MAIL["EMAIL_PORT"]
+EMAIL_HOST_USER, EMAIL_HOST_PASSWORD = _MAIL["EMAIL_HOST_USER"], _MAIL["EMAIL_HOST_PASSWORD"]
+EMAIL_USE_TLS, EMAIL_USE_SSL, EMAIL_TIMEOUT = _MAIL["EMAIL_USE_TLS"], _MAIL["EMAIL_USE_SSL"], _MAIL["EMAIL_TIMEOUT"]
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Variant chess events <events@localhost>")
+# Where the links in mails point (a mail is written by a task, with no request to take the host from).
+SITE_URL = env_str("SITE_URL", f"http://localhost:{PORT}").rstrip("/")
+PASSWORD_RESET_TIMEOUT = 7 * 24 * 3600  # invitation and reset links (Django's signed tokens) hold for 7 days
 
 # --- production hardening (check --deploy) ----------------------------------------------------------------
 # HTTPS=0 is for a trial over plain HTTP (docker compose on http://localhost:8000 with no TLS proxy in front): no

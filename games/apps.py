@@ -13,3 +13,6 @@ class GamesConfig(AppConfig):
         from games.receivers import on_record_changed
 
         record_changed.connect(on_record_changed, dispatch_uid="games.on_record_changed")
+        from games import mail  # the mails of play (issue 23)
+
+        record_changed.connect(mail.on_record_changed, dispatch_uid="games.mail.on_record_changed")

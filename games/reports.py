@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from django.db import transaction
 
+from games import mail
 from games.models import ResultReport
 from games.push import push_game_after_commit
 from tournaments import game_states
@@ -108,6 +109,8 @@ def report_result(game: Game, user, claim: dict, comment: str = "") -> ResultRep
             _answer(theirs, ResultReport.Status.DISPUTED, user)
             _set_result_status(game, Game.ResultStatus.DISPUTED)
         report.save()
+        if report.status == ResultReport.Status.PENDING:
+            mail.result_reported(report)  # the opponent is told, with links to confirm or dispute (issue 23)
     return report
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from outbox.models import Task
+from outbox.models import Mail, Task
 
 
 @admin.register(Task)
@@ -54,3 +54,19 @@ class TaskAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return request.user.is_superuser
+
+
+@admin.register(Mail)
+class MailAdmin(admin.ModelAdmin):
+    """The mails recorded and whether they went out (superusers and ``outbox.view_mail`` only: they hold links)."""
+
+    list_display = ("kind", "to", "subject", "created_at", "sent_at", "attempts")
+    list_filter = ("kind",)
+    search_fields = ("to", "subject", "error")
+    readonly_fields = [f.name for f in Mail._meta.fields]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False

@@ -50,3 +50,26 @@ class Task(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} {self.target or self.args}"
+
+
+class Mail(models.Model):
+    """One e-mail to one address, written in full when it is recorded (in the transaction of the change it tells
+    of) and sent by a task (outbox.mail): a mail server that is down delays it, never loses it."""
+
+    to = models.EmailField()
+    subject = models.CharField(max_length=300)
+    text = models.TextField(help_text="The plain-text part")
+    html = models.TextField(help_text="The HTML part")
+    kind = models.CharField(max_length=40, help_text="What it tells (accounts.notifications.KINDS)")
+    created_at = models.DateTimeField(auto_now_add=True)
+    next_attempt_at = models.DateTimeField(null=True, blank=True, help_text="Not to try before (after a failure)")
+    attempts = models.PositiveIntegerField(default=0)
+    sent_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    error = models.TextField(blank=True, help_text="The last failure to send")
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["sent_at", "next_attempt_at"], name="outbox_mail_waiting")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} to {self.to}"

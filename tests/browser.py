@@ -49,3 +49,15 @@ def screenshot_dir() -> Path:
     folder = ROOT / ("docs" if os.environ.get("DOCS_SCREENSHOTS") == "1" else "artifacts") / "screenshots"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+def shots_at_two_widths(page, name: str) -> None:
+    """``page`` as it is at 1400 px and at 390 px (a phone), saved as ``<name>-1400.png`` and ``<name>-390.png`` in
+    :func:`screenshot_dir`; on the phone nothing may scroll sideways."""
+    folder = screenshot_dir()
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.screenshot(path=str(folder / f"{name}-1400.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, f"{name} scrolls sideways on a phone"
+    page.screenshot(path=str(folder / f"{name}-390.png"), full_page=True)
+    page.set_viewport_size({"width": 1400, "height": 900})

@@ -7,6 +7,8 @@ Byes are :class:`Bye` rows.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -37,6 +39,16 @@ class EventQuerySet(models.QuerySet):
         if sees_every_event(user):
             return self.all()
         return self.filter(public | models.Q(organizer=user) | models.Q(arbiters=user)).distinct()
+
+
+class RegistrationMode(models.TextChoices):
+    CLOSED = "closed", "Closed (the director enters players)"
+    OPEN = "open", "Open"
+    APPROVAL = "approval", "Open, with the director's approval"
+
+
+# What a requested bye scores: a share of one game's points (0, a draw's, a win's).
+BYE_SHARES = [(Decimal("0"), "0"), (Decimal("0.5"), "½"), (Decimal("1"), "1")]
 
 
 class Event(models.Model):
@@ -85,6 +97,16 @@ class Event(models.Model):
     city = models.CharField(max_length=100, blank=True)
     federation = models.CharField(max_length=3, blank=True, help_text="Three-letter FIDE federation code, e.g. AUT.")
     created_at = models.DateTimeField(auto_now_add=True)
+    # A player's way in (issue 23): self-registration, check-in and the players' own bye requests.
+    registration = models.CharField(max_length=8, choices=RegistrationMode.choices, default=RegistrationMode.CLOSED)
+    registration_closes_at = models.DateTimeField(null=True, blank=True)
+    max_players = models.PositiveIntegerField(null=True, blank=True, help_text="Past it, registrations wait on a list.")
+    check_in_required = models.BooleanField(default=False)
+    check_in_opens_minutes = models.PositiveIntegerField(default=60, help_text="Check-in opens this long before a round.")
+    requested_bye_points = models.DecimalField(
+        max_digits=2, decimal_places=1, choices=BYE_SHARES, default=Decimal("0.5"), help_text="A game's share."
+    )
+    max_requested_byes = models.PositiveSmallIntegerField(default=1)
 
     objects = EventQuerySet.as_manager()
 
@@ -118,6 +140,9 @@ class Player(models.Model):
     federation = models.CharField(max_length=3, blank=True)
     fide_id = models.CharField(max_length=12, blank=True)
     user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player")
+    # Issue 23: where the invitation and the event's mails go, and the username the login is offered with.
+    email = models.EmailField(blank=True)
+    username = models.CharField(max_length=150, blank=True, help_text="The username suggested for the player's login.")
 
     class Meta:
         ordering = ["name"]
@@ -364,3 +389,7 @@ class ColourDraw(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} colour draw"
+
+
+# The models of issue 23, in a module of their own (this one would pass 400 lines).
+from tournaments.models_way_in import CheckIn, SignUp  # noqa: E402, F401

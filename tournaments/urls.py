@@ -2,12 +2,17 @@
 
 from django.urls import path
 
-from tournaments import views_public
+from tournaments import views_calendar, views_public, views_way_in
 
 urlpatterns = [
     path("", views_public.event_list, name="event-list"),
     path("events/", views_public.event_list, name="event-list-events"),  # where /events/<slug>/ suggests it is
     path("events/<slug:slug>/", views_public.event_detail, name="event-detail"),
+    # A player's way in (issue 23).
+    path("events/<slug:slug>/register/", views_way_in.register, name="event-register"),
+    path("events/<slug:slug>/register/confirm/<str:token>/", views_way_in.confirm, name="event-register-confirm"),
+    path("events/<slug:slug>/me/", views_way_in.me, name="event-me"),
+    path("calendar/<str:key>.ics", views_calendar.calendar_feed, name="calendar-feed"),
     path("events/<slug:slug>/rounds/<int:number>/", views_public.round_detail, name="event-round"),
     path("events/<slug:slug>/standings/", views_public.standings, name="event-standings"),
     path("events/<slug:slug>/crosstable/", views_public.crosstable, name="event-crosstable"),

@@ -21,7 +21,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from tournaments import exports
 from tournaments.models import Event
-from tournaments.public import display, player_view, progress, queries, round_view
+from tournaments.public import display, player_view, progress, queries, round_view, way_in
 from tournaments.public.cache import per_snapshot
 from tournaments.public.variant import current_variant
 from tournaments.services.pairing_system import pairing_system_label
@@ -60,6 +60,7 @@ def event_detail(request, slug: str):
         pairing_system=pairing_system_label(event),
         tiebreaks=queries.event_tiebreak_codes(event),
         schedule=progress.schedule(event),
+        me=way_in.actions_for(event, request.user),  # register, check in, bye, withdraw (issue 23)
     )
     return render(request, "tournaments/event_detail.html", context)
 

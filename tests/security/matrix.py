@@ -64,6 +64,14 @@ ROWS = (
         {"result": "1-0", "termination": "checkmate"}),
     Row("publish a paired round", "POST", "/api/events/{slug}/rounds/2/publish/", (401, 403, 403, 200, 200, 403, 200)),
     Row("revoke my token", "POST", "/api/auth/token/revoke/", (401, 204, 204, 204, 204, 204, 204)),
+    # --- a player's way in (issue 23): the organizer's, not an arbiter's ----------------------------------------
+    Row("invite the players to log in", "POST", "/api/events/{slug}/invitations/", (401, 403, 403, 403, 200, 403, 200), {}),
+    Row("list the event's registrations", "GET", "/api/events/{slug}/registrations/", (401, 403, 403, 403, 200, 403, 200)),
+    Row("set registration and check-in", "PATCH", "/api/events/{slug}/", (401, 403, 403, 403, 200, 403, 200),
+        {"check_in_required": True}),
+    Row("set the rounds' start times", "PUT", "/api/events/{slug}/schedule/", (401, 403, 403, 403, 200, 403, 200),
+        {"rounds": [{"number": 3, "starts_at": "2026-12-01T10:00:00Z"}]}),
+    Row("read my calendar's address", "GET", "/api/me/calendar/", (401, 200, 200, 200, 200, 200, 200)),
     # --- the Django admin -------------------------------------------------------------------------------------
     Row("admin: open the event", "GET", "/admin/tournaments/event/{event_id}/change/", (302, 302, 302, 200, 200, 302, 200),
         admin=True),

@@ -17,6 +17,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 
+import tournaments.admin.logins as logins
 from tournaments import models, services
 from tournaments.admin.director import dice_view, event_for, hub_view, import_rows_errors, players_view
 from tournaments.admin.forms import EventForm
@@ -222,6 +223,7 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
             page("players", players_view, "players"),
             path("<int:pk>/import-csv/", self.admin_site.admin_view(self.import_csv_view), name="tournaments_event_import_csv"),
             page("colour-report", EventAdmin.colour_report_view, "colour_report"),
+            page("logins", logins.logins_view, "logins"),  # issue 23
         ]
         return extra + super().get_urls()
 

@@ -16,6 +16,7 @@ from tournaments.admin.forms import ExchangeForm, ResultRowForm, ScheduleForm
 from tournaments.admin.scoped import error_text
 from tournaments.board_svg import position_svg
 from tournaments.public.variant import event_variant_key
+from tournaments.services.check_in import left_out
 from tournaments.services.errors import RowErrors, reasons
 from tournaments.services.review import review_rows
 from variants.base import Engine, InvalidPositionError
@@ -60,7 +61,7 @@ def review_view(model_admin, request, pk: int):
             return done
     rnd.refresh_from_db()
     context = {"review": review_rows(rnd), "exchange": exchange, "schedule": schedule,
-               "editable": rnd.status == models.Round.Status.PAIRED}  # fmt: skip
+               "editable": rnd.status == models.Round.Status.PAIRED, "not_checked_in": left_out(rnd)}  # fmt: skip
     return _render(model_admin, request, "admin/tournaments/round/review.html", rnd, f"Review round {rnd.number}", **context)
 
 

@@ -14,6 +14,7 @@ from tournaments.api_filters import AuditFilter
 from tournaments.api_organizer.access import OrganizerView
 from tournaments.api_organizer.serializers import EventCreateSerializer, PlayerRowSerializer, field_errors
 from tournaments.api_public import EventDetailSerializer
+from tournaments.api_way_in.settings import EventSettingsPatch
 from tournaments.models import Event, PairingChange
 from tournaments.refusals import CONFLICT, TOO_LARGE
 from tournaments.services.audit import entries_of, entry
@@ -62,7 +63,7 @@ class EventCollectionView(OrganizerView, api_public.EventListView):
         return Response(body, status=status.HTTP_201_CREATED)
 
 
-class EventDetailView(OrganizerView, api_public.EventDetailView):
+class EventDetailView(EventSettingsPatch, OrganizerView, api_public.EventDetailView):
     """The public view's answer, for a draft too when the caller is its staff (a draft is 404 to anyone else);
     ``blocks`` lists every block's dice, the commitment before the roll."""
 
@@ -96,9 +97,9 @@ class PlayersView(OrganizerView):
         tags=["organizer"],
     )
     def post(self, request, slug: str):
-        """Register players from a JSON list of {name, rating?, federation?} or a text/csv body
-        (``name,rating,federation``): every row is checked and all errors come back at once; nothing is saved
-        unless every row is good. ``?dry_run=1`` checks without saving."""
+        """Register players from a JSON list of {name, rating?, federation?, fide_id?, seed?, email?, username?} or a
+        text/csv body with those columns (``name,rating,federation,...``): every row is checked and all errors come
+        back at once; nothing is saved unless every row is good. ``?dry_run=1`` checks without saving."""
         event = self.organizer_event(slug)
         rows = self._rows(request)
         if isinstance(rows, Response):
@@ -108,7 +109,17 @@ class PlayersView(OrganizerView):
         body = {
             "dry_run": dry_run,
             "registered": len(done.registrations),
-            "players": [{"row": r.line, "name": r.name, "rating": r.rating, "federation": r.federation} for r in done.rows],
+            "players": [
+                {
+                    "row": r.line,
+                    "name": r.name,
+                    "rating": r.rating,
+                    "federation": r.federation,
+                    "email": r.email,
+                    "username": r.username,
+                }
+                for r in done.rows
+            ],  # fmt: skip
         }
         return Response(body, status=status.HTTP_200_OK if dry_run else status.HTTP_201_CREATED)
 

@@ -121,6 +121,8 @@ class PlayerRowSerializer(serializers.Serializer):
     federation = serializers.CharField(required=False)
     fide_id = serializers.CharField(required=False)
     seed = serializers.IntegerField(required=False)
+    email = serializers.EmailField(required=False, help_text="Where the invitation to log in goes.")
+    username = serializers.CharField(required=False, help_text="The username the invitation offers.")
 
 
 def field_errors(errors: dict, where: dict | None = None) -> list[dict]:

@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from tournaments.api_organizer import events, rounds
+from tournaments.api_organizer import events, people, rounds
 
 urlpatterns = [
     path("events/", events.EventCollectionView.as_view(), name="api-event-list"),
@@ -11,6 +11,8 @@ urlpatterns = [
     path("events/<str:slug>/announce/", events.AnnounceView.as_view(), name="api-event-announce"),
     path("events/<str:slug>/players/", events.PlayersView.as_view(), name="api-event-players"),
     path("events/<str:slug>/audit/", events.AuditView.as_view(), name="api-event-audit"),
+    # A player's way in (issue 23).
+    path("events/<str:slug>/invitations/", people.InvitationsView.as_view(), name="api-event-invitations"),
     path("events/<str:slug>/blocks/<int:index>/roll/", rounds.RollView.as_view(), name="api-event-block-roll"),
     path("events/<str:slug>/rounds/", rounds.RoundsView.as_view(), name="api-event-rounds"),
     path("events/<str:slug>/rounds/<int:number>/", rounds.RoundDetailView.as_view(), name="api-event-round"),

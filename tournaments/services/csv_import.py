@@ -2,8 +2,9 @@
 once, then all rows are written in one transaction (or, on a dry run, none).
 
 CSV: a header row (names case-insensitive) of ``name`` (required), ``rating``, ``federation`` (three letters),
-``fide_id``, ``seed``; rows are numbered as a spreadsheet shows them (the header is row 1). A list: objects with the
-same keys, numbered from 1. A player with the same FIDE id (or, without one, the same name) is reused.
+``fide_id``, ``seed``, ``email`` and ``username`` (the login an invitation offers, issue 23); rows are numbered as
+a spreadsheet shows them (the header is row 1). A list: objects with the same keys, numbered from 1. A player with
+the same FIDE id (or, without one, the same name) is reused.
 Errors are ``RowErrors`` of ``{"row": n, "field": column, "reason": text}``.
 """
 
@@ -20,8 +21,9 @@ import tournaments.services.audit as log
 from tournaments.models import Event, Player, Registration
 from tournaments.services.errors import Conflict, RowErrors, reasons
 from tournaments.services.events import register_player
+from tournaments.services.import_logins import check_logins, keep_login_columns, login_columns
 
-COLUMNS = ("name", "rating", "federation", "fide_id", "seed")
+COLUMNS = ("name", "rating", "federation", "fide_id", "seed", "email", "username")
 MAX_ROWS = 5000
 
 
@@ -33,6 +35,8 @@ class Row:
     federation: str
     fide_id: str
     seed: int | None
+    email: str = ""
+    username: str = ""
 
 
 @dataclass
@@ -105,7 +109,7 @@ def list_records(items: object, errors: _Errors) -> list[tuple[int, dict]]:
 def check_rows(records: list[tuple[int, dict]], errors: _Errors) -> list[Row]:
     """Check each record's values and the file's repeats; good rows are returned, the rest go to ``errors``."""
     rows: list[Row] = []
-    seen: dict[str, dict] = {"name": {}, "fide_id": {}, "seed": {}}
+    seen: dict[str, dict] = {"name": {}, "fide_id": {}, "seed": {}, "email": {}, "username": {}}
     for line, values in records[:MAX_ROWS]:
         before = len(errors)
         name = values.get("name", "")
@@ -126,8 +130,9 @@ def check_rows(records: list[tuple[int, dict]], errors: _Errors) -> list[Row]:
         if seed and (not (seed.isascii() and seed.isdigit()) or not 1 <= int(seed) <= 32767):
             errors.add(line, "seed", f"seed {seed!r} is not a whole number from 1 to 32767")
         _repeats(line, name, fide_id, seed, seen, errors)
+        email, username = login_columns(line, values, seen, errors)
         if len(errors) == before:
-            rows.append(Row(line, name, int(rating), federation, fide_id, int(seed) if seed else None))
+            rows.append(Row(line, name, int(rating), federation, fide_id, int(seed) if seed else None, email, username))
     if len(records) > MAX_ROWS:
         errors.add(records[MAX_ROWS][0], "body", f"more than {MAX_ROWS} players")
     return rows
@@ -171,6 +176,7 @@ def import_players(event: Event, data: str | list, *, by=None, dry_run: bool = F
     records = csv_records(data, errors) if isinstance(data, str) else list_records(data, errors)
     rows = check_rows(records, errors)
     _check_registered(event, rows, errors)
+    check_logins(rows, _find_player, errors)
     if not errors and not rows:
         errors.add(2 if isinstance(data, str) else 1, "name", "no players in the file")
     if errors:
@@ -182,6 +188,7 @@ def import_players(event: Event, data: str | list, *, by=None, dry_run: bool = F
         player = _find_player(row) or Player.objects.create(
             name=row.name, rating=row.rating, federation=row.federation, fide_id=row.fide_id
         )
+        keep_login_columns(player, row)
         try:
             registrations.append(register_player(event, player, seed=row.seed, by=by))
         except ValidationError as exc:  # a refusal of register_player (a match full, a round-robin started)

@@ -6,6 +6,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 import tournaments.services.audit as log
+import tournaments.services.waiting_list as waiting_list
 from tournaments.models import ByeRequest, Event, Game, Player, Registration, Round, sees_every_event
 from tournaments.services.colour_draw import commit_colour_draw
 from tournaments.services.dice import block_index, commit_block, uses_dice
@@ -14,7 +15,7 @@ from tournaments.services.history import last_round, rounds_total
 from tournaments.services.results import record_result
 from tournaments.services.rounds import refresh_round_status, unfinished_boards
 
-MAX_REQUESTED_BYES = 1  # requested byes per player and event (docs/pairing.md)
+MAX_REQUESTED_BYES = 1  # requested byes per player and event by default (docs/pairing.md; Event.max_requested_byes)
 
 
 def is_event_staff(user) -> bool:
@@ -110,11 +111,12 @@ def request_bye(event: Event, player: Player, round_number: int, *, by=None) -> 
     if round_number < 1 or round_number > max(event.rounds_planned, 1):
         raise ValidationError({"round_number": f"{event} has no round {round_number}"})
     earlier = list(reg.bye_requests.values_list("round_number", flat=True))
-    if earlier:
+    if round_number in earlier:
+        raise ValidationError({"round_number": f"{player} already requested a bye for round {round_number}"})
+    if len(earlier) >= event.max_requested_byes:  # the event's limit (issue 23; MAX_REQUESTED_BYES by default)
         rounds = ", ".join(str(r) for r in sorted(earlier))
-        raise ValidationError(
-            {"round_number": f"{player} already requested a bye (round {rounds}); only {MAX_REQUESTED_BYES} per event"}
-        )
+        done = f"{player} already requested a bye (round {rounds}); " if earlier else ""
+        raise ValidationError({"round_number": f"{done}{event} allows {event.max_requested_byes} requested bye(s) per player"})
     request = ByeRequest.objects.create(registration=reg, round_number=round_number)
     log.audit(event, log.BYE_REQUESTED, f"{player} requested a bye for round {round_number}", by=by,
               after={"player": player.name, "round": round_number})  # fmt: skip
@@ -146,6 +148,7 @@ def withdraw_player(event: Event, player: Player, *, from_round: int | None = No
     text = f"{player} withdrew from round {from_round} on (plays rounds before it)"
     log.audit(event, log.WITHDRAWAL, text, by=by, before={"player": player.name, "status": "active"},
               after={"player": player.name, "status": "withdrawn", "from_round": from_round})  # fmt: skip
+    waiting_list.move_up(event, by=by)  # a freed place goes to the first on the waiting list (issue 23)
     return reg
 
 

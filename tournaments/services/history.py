@@ -69,7 +69,8 @@ def plays(reg: Registration, number: int) -> bool:
 
 
 def last_round(event: Event) -> Round | None:
-    return Round.objects.filter(event=event).order_by("-number").first()
+    """The last round paired (a round not paired yet, with only its planned start, does not count)."""
+    return Round.objects.filter(event=event).exclude(status=Round.Status.PENDING).order_by("-number").first()
 
 
 def rounds_total(event: Event) -> int:

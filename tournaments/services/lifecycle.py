@@ -28,7 +28,8 @@ def announce_event(event: Event, *, by=None) -> Event:
     if event.status != Event.Status.DRAFT:
         return event
     prepare_event(event)  # top up the block commitments (a round-robin's rounds follow its players)
-    event.status = Event.Status.RUNNING if event.rounds.exists() else Event.Status.ANNOUNCED
+    paired = event.rounds.exclude(status=Round.Status.PENDING).exists()  # a planned start is not a round played
+    event.status = Event.Status.RUNNING if paired else Event.Status.ANNOUNCED
     event.save(update_fields=["status"])
     log.audit(event, log.EVENT_ANNOUNCED, "Event announced: public from now on", by=by,
               before={"status": "draft"}, after={"status": event.status})  # fmt: skip

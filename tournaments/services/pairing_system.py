@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from scoring import bye_points, get_profile
+from scoring import get_profile
 from tournaments.exports.trf import game_code, start_ranks
 from tournaments.models import Bye, ByeRequest, Event, ForbiddenPairing, Game, Registration
 from tournaments.pairing.dutch import DUTCH, SEED_SCHEDULE, NoValidPairing, pair_dutch
 from tournaments.pairing.dutch import pairing_system_for as system_for_swiss
 from tournaments.pairing.trf import RoundEntry, TrfPlayer, TrfTournament
+from tournaments.services.bye_points import requested_bye_value
+from tournaments.services.check_in import not_checked_in
 from tournaments.services.colour_draw import first_white
 from tournaments.services.errors import Conflict
 from tournaments.services.history import plays
@@ -97,13 +99,13 @@ def _history(event: Event, number: int, numbers: dict[int, int]) -> dict[tuple[i
     return cells
 
 
-def _ahead(event: Event, number: int, registration: Registration, requested: set[int]) -> list[RoundEntry]:
+def _ahead(event: Event, number: int, registration: Registration, requested: set[int], absent: set[int]) -> list[RoundEntry]:
     """The entry already known for the round to pair: a requested bye (H, F or Z by its points), or Z for a player
     withdrawn or not arrived yet (C.04.2: not paired); nothing for a player to pair."""
-    if not plays(registration, number):
+    if not plays(registration, number) or registration.player_id in absent:
         return [ABSENT]
     if registration.player_id in requested:
-        points = Decimal(str(bye_points(event.scoring, Bye.Kind.REQUESTED)))
+        points = requested_bye_value(event)  # issue 23: the event's share of a game
         return [RoundEntry(None, "-", _bye_code(Bye.Kind.REQUESTED, points, get_profile(event.scoring).game_total))]
     return []
 
@@ -118,12 +120,13 @@ def event_tournament(event: Event, number: int) -> tuple[TrfTournament, dict[int
             "registration__player_id", flat=True
         )
     )
+    absent = not_checked_in(event, number)  # issue 23: not checked in, not paired (Z, as a withdrawal)
     players = [
         TrfPlayer(
             number=numbers[r.player_id],
             name=r.player.name,
             rating=r.player.rating,
-            rounds=[cells.get((r.player_id, n), ABSENT) for n in range(1, number)] + _ahead(event, number, r, requested),
+            rounds=[cells.get((r.player_id, n), ABSENT) for n in range(1, number)] + _ahead(event, number, r, requested, absent),
         )
         for r in registrations
     ]

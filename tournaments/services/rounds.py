@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
 import tournaments.services.audit as log
-from scoring import bye_points, get_profile
+from scoring import get_profile
 from tournaments.models import Bye, ByeRequest, Event, ForbiddenPairing, Game, Registration, Round
 from tournaments.pairing.roundrobin import ScheduledRound, match_schedule, mini_match_schedule, single_schedule
 from tournaments.pairing.swiss import PairingError, SwissPlayer, pair_swiss
+from tournaments.services.bye_points import bye_value
+from tournaments.services.check_in import not_checked_in
 from tournaments.services.colour_draw import first_white
 from tournaments.services.dice import roll_for_round
 from tournaments.services.errors import Conflict
@@ -133,7 +134,7 @@ def _check_can_pair(event: Event, number: int, next_number: int, existing: Round
     """Refuse a closed event, a round out of turn, too few players or an unfinished previous round; the total."""
     if event.status == Event.Status.CLOSED:
         raise Conflict({"event": f"{event} is closed"})
-    if number != next_number and not existing:
+    if number != next_number:  # a round not paired yet may exist with its planned start only (issue 23)
         raise ValidationError({"round": f"round {number} cannot be paired: the next round is {next_number}"})
     if number == 1:
         _seed_if_unseeded(event)
@@ -166,7 +167,7 @@ def _write_pairings(rnd: Round, pairs: list[tuple[int, int]], byes: list[tuple[i
     for board, (white, black) in enumerate(pairs, start=1):
         new_board(rnd, board, white, black).save()
     for player_id, kind in byes:
-        points = Decimal(str(bye_points(rnd.event.scoring, kind)))
+        points = bye_value(rnd.event, kind)  # a requested bye scores the event's requested_bye_points (issue 23)
         Bye.objects.create(round=rnd, player_id=player_id, kind=kind, points=points)
 
 
@@ -180,7 +181,8 @@ def _pairings(event: Event, number: int) -> tuple[list[tuple[int, int]], list[tu
             "registration__player_id", flat=True
         )
     )
-    playing = {r.player_id for r in regs if plays(r, number) and r.player_id not in requested}
+    absent = not_checked_in(event, number)  # issue 23: who has not checked in is not paired
+    playing = {r.player_id for r in regs if plays(r, number) and r.player_id not in requested | absent}
     byes = [(pid, Bye.Kind.REQUESTED) for pid in sorted(requested)]
     system = pairing_system_for(event)
     if system == DUTCH:

@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from tournaments.management import demo_check_in
 from tournaments.management.migrations_check import ensure_migrated
 from tournaments.models import Event, Game, Player, Registration, Round
 from tournaments.services import enter_result, pair_round, prepare_event, publish_round
@@ -81,8 +82,10 @@ class Command(BaseCommand):
         with one_snapshot_per_event() as events:  # one snapshot for the whole demo, not one per result
             events.add(event.pk)  # published even when every result was already there
             self._play(event, organizer)
+        club = demo_check_in.build(organizer)  # the second event: check-in and open registration (issue 23)
         self.stdout.write(f"Demo event: /events/{event.slug}/")
         self.stdout.write(f"Rounds 1-{PLAYED_ROUNDS} played, round {PLAYED_ROUNDS + 1} paired and published")
+        self.stdout.write(f"Check-in event: /events/{club.slug}/ (demo1..demo4 checked in for round 1)")
         self.stdout.write(f"Organizer login: organizer / {password}  (players demo1..demo12, same password)")
 
     def _play(self, event: Event, organizer) -> None:
