@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import statistics
+import time
 
 import pytest
 
@@ -11,8 +12,9 @@ from benchmarks.standings import bench_pure
 
 @pytest.mark.slow
 def test_five_thousand_players_nine_rounds_with_every_tiebreak_is_fast():
-    # The target is 1 s (docs/benchmarks/standings.md); a shared CI machine gets twice that before failing.
-    assert statistics.median(bench_pure(5000, 9, repeat=3)) < 2.0
+    # The target is 1 s (docs/benchmarks/standings.md); a shared CI machine gets twice that before failing. Counted in
+    # this process's CPU time: the wall clock of a machine whose other core is busy says more about the machine.
+    assert statistics.median(bench_pure(5000, 9, repeat=3, clock=time.process_time)) < 2.0
 
 
 def test_a_small_synthetic_event_ranks_everyone_once():
