@@ -18,11 +18,13 @@ Conventions shared by all engines:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from variants.boardtext import BoardTextError, read_board
+from variants.boardtext import BoardTextError, read_board, write_board
 from variants.draw import DiceStart, Draw
+from variants.pieces import PIECES
 from variants.squares import MoveSquares, Squares
 
 # The termination names live in variants.terminations; they are re-exported here, where engines and the apps
@@ -181,6 +183,37 @@ class Engine:
             return read_board(position, cls.files, cls.ranks)
         except BoardTextError as exc:
             raise InvalidPositionError(str(exc)) from None
+
+    @classmethod
+    def setup_position(cls, pieces: Iterable[tuple[str, str, str]], turn: str = WHITE, **options: object) -> str:
+        """The position string of a board set up by hand (the board editor): ``pieces`` are ``(square, colour,
+        figure key)`` as :meth:`squares` gives them (two on a square only where the variant shares squares),
+        ``turn`` the army to move; no castling right, no en passant, the move counters at their start.
+        ``options`` as for :meth:`from_position` (a rolled variant's rolls). The engine reads the result back,
+        so a position it would refuse (no king, a pawn on its last rank, the side not to move in check) raises
+        :class:`InvalidPositionError` naming the fault."""
+        board: dict[str, tuple[str, ...]] = {}
+        for square, colour, figure in pieces:
+            if colour not in ARMIES:
+                raise InvalidPositionError(f"{square}: the colour is white or black, not {colour!r}")
+            if figure not in PIECES:
+                raise InvalidPositionError(f"{square}: {figure!r} is not a piece")
+            symbol = PIECES[figure].symbol
+            board[square] = (*board.get(square, ()), symbol if colour == WHITE else symbol.lower())
+        if turn not in ARMIES:
+            raise InvalidPositionError(f"the side to move is white or black, not {turn!r}")
+        try:
+            text = cls.setup_text(write_board(board, cls.files, cls.ranks), turn)
+        except BoardTextError as exc:
+            raise InvalidPositionError(str(exc)) from None
+        return cls.from_position(text, **options).position()
+
+    @classmethod
+    def setup_text(cls, board: str, turn: str) -> str:
+        """The position string of ``board`` (its board text) with ``turn`` to move and nothing else to say: what
+        :meth:`setup_position` hands to :meth:`from_position`. FEN's fields by default; a variant that writes its
+        positions otherwise overrides it."""
+        return f"{board} {'w' if turn == WHITE else 'b'} - - 0 1"
 
     @classmethod
     def material_of(cls, position: str, **options: object) -> dict[str, float]:

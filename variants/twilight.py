@@ -49,6 +49,11 @@ class TwilightEngine(PyChessEngine):
 
     board: TwilightBoard
 
+    @classmethod
+    def setup_text(cls, board: str, turn: str) -> str:
+        # Both reserves empty ("[]"): a board set up by hand starts with nothing in the twilight zone.
+        return f"{board}[] {'w' if turn == WHITE else 'b'} - - 0 1"
+
     def reserve(self, army: str) -> dict[str, int]:
         """The pieces ``army`` holds in the twilight zone, by upper-case letter (``{"N": 1}``)."""
         pocket = self.board.reserves[chess.WHITE if army == WHITE else chess.BLACK]
