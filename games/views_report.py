@@ -32,7 +32,7 @@ from variants.registry import get_engine
 
 MAX_ID = 2**63 - 1
 STATE_WORDS = {
-    game_states.PAIRED: "Not started",
+    game_states.PAIRED: "No result yet",
     game_states.IN_PLAY: "In play",
     game_states.REPORTED: "Result reported",
     game_states.DISPUTED: "Result disputed",
@@ -67,7 +67,9 @@ def _reports(game: Game, user) -> dict:
     rows = list(game.reports.select_related("reporter", "responder", "settled_by").exclude(status=ResultReport.Status.SUPERSEDED))
     theirs = next((r for r in rows if r.status == ResultReport.Status.PENDING and r.reporter_id != user.pk), None)
     mine = next((r for r in rows if r.status in OPEN and r.reporter_id == user.pk), None)
-    return {"reports": rows, "theirs": theirs, "mine": mine}
+    names = {game.white.user_id: game.white.name, game.black.user_id: game.black.name}
+    history = [{"report": r, "by": names.get(r.reporter_id, r.reporter.get_username())} for r in rows]
+    return {"reports": history, "theirs": theirs, "mine": mine, "theirs_by": names.get(theirs.reporter_id) if theirs else ""}
 
 
 @login_required

@@ -41,7 +41,7 @@ def test_the_opponent_sees_the_claim_and_answers_it_the_reporter_waits(board):
     body = {"result": "1-0", "termination": "resignation", "comment": "Bert resigned on move 30"}
     assert client_for(anna).post(f"/api/games/{game.pk}/report/", body, format="json").status_code == 201
     theirs = _page(bert, f"/games/{game.pk}/report/").content.decode()
-    assert "anna reports" in theirs and "1-0 · resignation" in theirs and "White 100 – Black 0" in theirs
+    assert "Anna Berger reports" in theirs and "1-0 · resignation" in theirs and "White 100 – Black 0" in theirs
     assert 'data-answer="confirm"' in theirs and 'data-answer="dispute"' in theirs
     mine = _page(anna, f"/games/{game.pk}/report/").content.decode()
     assert "Waiting for your opponent" in mine and 'data-answer="confirm"' not in mine
