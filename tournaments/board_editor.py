@@ -72,10 +72,12 @@ def setup(game: Game, typed: str = "") -> dict:
         except InvalidPositionError:
             pass  # a position the engine cannot read: the editor starts from the game's own
     pieces = _pieces(engine, position)
+    options = game.start_options or {}
     try:
-        turn = engine.from_position(position, **(game.start_options or {})).turn
+        turn = engine.from_position(position, **options).turn
+        held = engine.reserve_of(position, **options)
     except (InvalidPositionError, ValueError):
-        turn = WHITE
+        turn, held = WHITE, {}
     seen = {p["figure"] for p in _pieces(engine, start)} | {p["figure"] for p in pieces}
     names = sorted(seen, key=lambda name: (name != "King", name == "Pawn", -PIECES[name].value, name))
     return {
@@ -85,29 +87,40 @@ def setup(game: Game, typed: str = "") -> dict:
         "simultaneous": engine.simultaneous,
         "turn": turn,
         "pieces": pieces,
+        # Twilight Chess: the pieces waiting in each reserve, one entry each (null: the variant has no reserve).
+        "reserve": [{"color": c, "figure": f} for c in ARMIES for f, n in held.get(c, {}).items() for _ in range(n)]
+        if engine.has_reserve
+        else None,
         "source": source,
         "palette": [_figure(name, color) for color in ARMIES for name in names],
     }
 
 
-def _placed(pieces: object) -> list[tuple[str, str, str]]:
-    """The ``(square, colour, figure)`` triples of the posted pieces; InvalidPositionError naming a bad one."""
-    if not isinstance(pieces, list) or len(pieces) > MAX_PIECES:
-        raise InvalidPositionError("pieces: a list of {square, color, figure}")
-    placed = []
-    for piece in pieces:
-        if not isinstance(piece, dict) or not all(isinstance(piece.get(k), str) for k in ("square", "color", "figure")):
-            raise InvalidPositionError("each piece is {square, color, figure}")
-        placed.append((piece["square"], piece["color"], piece["figure"]))
-    return placed
+def _entries(items: object, keys: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The posted pieces (or reserve) as tuples of ``keys``; InvalidPositionError naming what is wrong."""
+    shape = "{" + ", ".join(keys) + "}"
+    if items is None:
+        return []
+    if not isinstance(items, list) or len(items) > MAX_PIECES:
+        raise InvalidPositionError(f"a list of {shape}")
+    found = []
+    for item in items:
+        if not isinstance(item, dict) or not all(isinstance(item.get(k), str) for k in keys):
+            raise InvalidPositionError(f"each piece is {shape}")
+        found.append(tuple(item[k] for k in keys))
+    return found
 
 
-def check(game: Game, pieces: object, turn: object, claim: Claim) -> dict:
+def check(game: Game, pieces: object, turn: object, claim: Claim, reserve: object = None) -> dict:
     """The position the editor's board stands for, read by the engine, with the material of each side and, when
     the ``claim`` says how the game ended, the points the event's scoring gives (or why it gives none).
     Raises InvalidPositionError naming the fault when the engine would not play that board."""
     engine, options = _engine(game), game.start_options or {}
-    position = engine.setup_position(_placed(pieces), turn if isinstance(turn, str) else WHITE, **options)
+    if not isinstance(pieces, list):
+        raise InvalidPositionError("pieces: a list of {square, color, figure}")
+    placed = _entries(pieces, ("square", "color", "figure"))
+    held = _entries(reserve, ("color", "figure"))
+    position = engine.setup_position(placed, turn if isinstance(turn, str) else WHITE, held, **options)
     material = engine.material_of(position, **options)
     answer: dict = {"position": position, "material": {army: float(material[army]) for army in ARMIES}}
     answer["points"], answer["problems"] = None, {}

@@ -51,7 +51,7 @@ def _body(request) -> dict:
     try:
         body = json.loads(request.body or b"{}")
     except ValueError:
-        raise Refusal(INVALID, "body", "send JSON: {pieces, turn, result, termination, side}") from None
+        raise Refusal(INVALID, "body", "send JSON: {pieces, turn, reserve, result, termination, side}") from None
     if not isinstance(body, dict):
         raise Refusal(INVALID, "body", "send a JSON object: {pieces, turn, result, termination, side}")
     return body
@@ -71,7 +71,7 @@ def board_editor_view(request, game_id: int):
         else:
             body = _body(request)
             claim = board_editor.Claim(_text(body, "result"), _text(body, "termination"), _text(body, "side"))
-            answer = board_editor.check(game, body.get("pieces"), body.get("turn"), claim)
+            answer = board_editor.check(game, body.get("pieces"), body.get("turn"), claim, body.get("reserve"))
     except Refusal as refusal:
         return refusal_json(refusal)
     except InvalidPositionError as exc:

@@ -82,7 +82,7 @@ class ParityEngine(Engine):
         return cls(state, halfmoves=halfmoves, turn=turn)
 
     @classmethod
-    def setup_text(cls, board: str, turn: str) -> str:
+    def setup_text(cls, board: str, turn: str, reserve: str = "") -> str:
         # Both armies move at once: no side to move; no castling, en passant or frozen square.
         return f"{board} - - -/- 0 1"
 

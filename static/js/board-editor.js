@@ -5,7 +5,8 @@
    standing on it ({square, color, figure}), the side to move and the palette (the variant's figures: a Random
    Variant Chess game's rolled array); every change is POSTed to {url} as those pieces, and the server answers the
    engine's position string with each side's material and the points the scoring would give, or why the engine
-   would not play that board (tournaments/board_editor.py).
+   would not play that board (tournaments/board_editor.py). A variant with reserves (Twilight Chess) shows them
+   under the board: tap a piece there to take it out, or put the chosen piece in its reserve.
 
      const editor = RVEditor.mount(element, {
        url: "/games/5/board-editor/",   // the JSON endpoint
@@ -36,7 +37,7 @@
   function mount(host, options) {
     const opts = Object.assign({ position: "", claim: null, onPosition: function () {} }, options);
     const id = "rve" + (counter += 1);
-    const state = { setup: null, board: {}, turn: "white", flipped: false, tool: null, lifted: null, timer: null, asked: 0,
+    const state = { setup: null, board: {}, reserve: null, turn: "white", flipped: false, tool: null, lifted: null, timer: null, asked: 0,
       readout: "", bad: false };
     host.classList.add("board-editor");
     host.innerHTML = '<p class="be-loading">Loading the board…</p>';
@@ -92,13 +93,32 @@
       });
       const sideToMove = s.simultaneous ? "" :
         '<label class="be-turn">To move <select data-be="turn"><option value="white"' + (state.turn === "white" ? " selected" : "") + '>White</option><option value="black"' + (state.turn === "black" ? " selected" : "") + ">Black</option></select></label>";
-      host.innerHTML =
-        '<div class="be-palette" role="group" aria-label="Pieces: choose one, then tap squares">' + palette +
-        '<div class="be-row"><button type="button" class="be-erase' + (erase ? " on" : "") + '" aria-pressed="' + erase + '" data-be="erase">Take off</button>' +
-        '<span class="be-tool" data-be="tool" aria-live="polite">' + (state.tool ? "Placing: " + esc(toolLabel(state.tool)) : "Tap a piece on the board to move it") + "</span></div></div>" +
+      host.innerHTML = paletteHtml(palette, erase) +
         '<div class="be-board" role="group" aria-label="' + esc(s.variant) + ' board" style="--files:' + s.files + ";--ranks:" + s.ranks + '">' + squares.join("") + "</div>" +
+        reserveHtml() +
         '<div class="be-tools"><button type="button" data-be="clear">Clear</button><button type="button" data-be="reset">Start again</button><button type="button" data-be="flip">Flip</button>' + sideToMove + "</div>" +
         '<div class="be-readout' + (state.bad ? " bad" : "") + '" id="' + id + '-readout" aria-live="polite" data-be="readout">' + state.readout + "</div>";
+    }
+
+    function paletteHtml(palette, erase) {
+      return '<div class="be-palette" role="group" aria-label="Pieces: choose one, then tap squares">' + palette +
+        '<div class="be-row"><button type="button" class="be-erase' + (erase ? " on" : "") + '" aria-pressed="' + erase + '" data-be="erase">Take off</button>' +
+        '<span class="be-tool" data-be="tool" aria-live="polite">' + (state.tool ? "Placing: " + esc(toolLabel(state.tool)) : "Tap a piece on the board to move it") + "</span></div></div>";
+    }
+
+    /* Twilight Chess: the pieces waiting in each reserve; tap one to take it out, or put the chosen piece in. */
+    function reserveHtml() {
+      if (state.reserve === null) return "";
+      const rows = ["white", "black"].map(function (color) {
+        const held = state.reserve.map(function (p, i) { return [p, i]; }).filter(function (pi) { return pi[0].color === color; });
+        const pieces = held.map(function (pi) {
+          return '<button type="button" class="be-piece" data-reserve-index="' + pi[1] + '" title="Take the ' + esc(color + " " + pi[0].figure) + ' out of the reserve">' + pieceHtml(pi[0]).replace('class="pc"', 'class="pc-r"') + "</button>";
+        }).join("");
+        return '<div class="be-row" data-reserve="' + color + '"><span class="be-tool">' + (color === "white" ? "White" : "Black") + " reserve:</span>" + (pieces || '<span class="be-tool">empty</span>') + "</div>";
+      }).join("");
+      const can = state.tool && state.tool !== "erase" && state.tool.figure !== "King";
+      return '<div class="be-reserve" role="group" aria-label="Reserves">' + rows +
+        '<button type="button" class="be-erase" data-be="to-reserve"' + (can ? "" : " disabled") + ">Put the chosen piece in its reserve</button></div>";
     }
 
     function readout(html, bad) {
@@ -108,6 +128,8 @@
       if (box) { box.innerHTML = html; box.classList.toggle("bad", !!bad); }
     }
 
+    function reserveList() { return state.reserve === null ? undefined : state.reserve.slice(); }
+
     function pieces() {
       return Object.keys(state.board).map(function (sq) { return { square: sq, color: state.board[sq].color, figure: state.board[sq].figure }; });
     }
@@ -116,7 +138,7 @@
       clearTimeout(state.timer);
       const asked = (state.asked += 1);
       const claim = opts.claim ? opts.claim() : {};
-      const body = Object.assign({ pieces: pieces(), turn: state.turn }, claim || {});
+      const body = Object.assign({ pieces: pieces(), turn: state.turn, reserve: reserveList() }, claim || {});
       let answer = null;
       let ok = false;
       try {
@@ -188,6 +210,7 @@
       const target = event.target.closest("button, select");
       if (!target || !host.contains(target) || target.tagName === "SELECT") return;
       if (target.dataset.square) { clickSquare(target.dataset.square); return; }
+      if (target.dataset.reserveIndex) { state.reserve.splice(Number(target.dataset.reserveIndex), 1); changed(); return; }
       if (target.dataset.figure) {
         const same = state.tool && state.tool !== "erase" && state.tool.figure === target.dataset.figure && state.tool.color === target.dataset.color;
         state.tool = same ? null : { figure: target.dataset.figure, color: target.dataset.color };
@@ -197,9 +220,13 @@
       }
       const what = target.dataset.be;
       if (what === "erase") { state.tool = state.tool === "erase" ? null : "erase"; state.lifted = null; render(); }
-      else if (what === "clear") { state.board = {}; state.lifted = null; changed(); }
+      else if (what === "clear") { state.board = {}; state.lifted = null; if (state.reserve !== null) state.reserve = []; changed(); }
       else if (what === "reset") { load(""); }
       else if (what === "flip") { state.flipped = !state.flipped; render(); }
+      else if (what === "to-reserve" && state.tool && state.tool !== "erase") {
+        state.reserve.push({ color: state.tool.color, figure: state.tool.figure });
+        changed();
+      }
     });
     host.addEventListener("change", function (event) {
       if (event.target.dataset.be === "turn") { state.turn = event.target.value; changed(); }
@@ -215,6 +242,7 @@
         state.board = {};
         setup.pieces.forEach(function (p) { state.board[p.square] = { figure: p.figure, color: p.color }; });
         state.turn = setup.turn;
+        state.reserve = setup.reserve === null ? null : setup.reserve.slice();
         state.lifted = null;
         render();
         host.dataset.ready = "yes";

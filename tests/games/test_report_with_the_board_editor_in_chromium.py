@@ -82,3 +82,27 @@ def test_an_agreed_draw_is_reported_on_the_board_editor_and_confirmed_by_the_opp
     assert game.reports.get().status == "confirmed"
     assert page.errors == [] and opponent.errors == []
     assert Game.objects.get(pk=game.pk).position == position
+
+
+def test_the_board_editor_puts_twilight_pieces_in_the_reserve_and_counts_them(browser, asgi_server):
+    director = db.user("td", is_staff=True)
+    ev = db.event(scoring="dynamic", variant_key="twilight", organizer=director, is_public=True, status="running")
+    cleo = db.user("cleo")
+    game = db.game(ev, db.player("Cleo Martin", account=cleo, ev=ev), db.player("Dan Okafor", account=db.user("dan"), ev=ev))
+    page = open_as(browser, asgi_server, cleo, f"/games/{game.pk}/report/", 390)
+    page.select_option("select[name=result]", "1/2-1/2")
+    page.select_option("select[name=termination]", "agreement")
+    page.wait_for_selector('[data-editor][data-ready="yes"] [data-reserve="black"]')
+    page.click('[data-editor] [data-be="clear"]')
+    place(page, "white", "King", ["e1"])
+    place(page, "black", "King", ["e8"])
+    page.click('[data-editor] .be-piece[data-color="black"][data-figure="Queen"]')
+    page.click('[data-editor] [data-be="to-reserve"]')  # Black's queen waits in the twilight zone
+    page.wait_for_function("document.querySelector('[data-be=points-black]')?.textContent === '51'", timeout=30_000)
+    assert page.locator("[data-be=black]").inner_text() == "90"
+    assert page.locator("input[name=position]").input_value() == "4k3/8/8/8/8/8/8/4K3[q] w - - 0 1"
+    fits(page, 390)
+    page.locator("[data-editor]").screenshot(path=str(SCREENSHOTS / "board-editor-twilight-390.png"))
+    page.click('[data-editor] [data-reserve="black"] [data-reserve-index]')  # taken out again
+    page.wait_for_function("document.querySelector('[data-be=black]')?.textContent === '0'", timeout=30_000)
+    assert page.errors == []

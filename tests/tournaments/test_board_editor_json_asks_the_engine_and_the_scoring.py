@@ -97,3 +97,21 @@ def test_only_the_players_and_the_arbiters_may_use_it(rvc_game):
     game.round.save()
     assert _client(anna).get(URL.format(game.pk)).status_code == 404
     assert _client(organizer).get(URL.format(game.pk)).status_code == 200
+
+
+def test_a_twilight_game_starts_with_its_reserves_and_counts_them():
+    ev = db.event(scoring="dynamic", variant_key="twilight", organizer=db.user("td"))
+    anna = db.user("tanna")
+    game = db.game(ev, db.player("Anna", account=anna, ev=ev), db.player("Bert", account=db.user("tbert"), ev=ev))
+    game.moves, game.position = ["b1@N"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[N] b KQkq - 1 1"
+    game.save()
+    body = _client(anna).get(URL.format(game.pk)).json()
+    assert body["reserve"] == [{"color": "white", "figure": "Knight"}] and body["source"] == "live"
+    kings = [{"square": "e1", "color": "white", "figure": "King"}, {"square": "e8", "color": "black", "figure": "King"}]
+    reserve = [{"color": "black", "figure": "Queen"}]
+    status, body = _post(_client(anna), game, {"pieces": kings, "turn": "white", "reserve": reserve})
+    assert status == 200 and body["position"] == "4k3/8/8/8/8/8/8/4K3[q] w - - 0 1"
+    assert body["material"] == {"white": 0.0, "black": 90.0}
+    cleo = db.user("cleo")
+    chess = db.game(db.event(variant_key="chess"), db.player(account=cleo), db.player())
+    assert _client(cleo).get(URL.format(chess.pk)).json()["reserve"] is None

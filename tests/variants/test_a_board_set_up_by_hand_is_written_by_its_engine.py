@@ -54,3 +54,19 @@ def test_a_board_the_engine_could_not_play_is_refused_naming_why(pieces, turn, f
     engine = get_engine("rvc")
     with pytest.raises(InvalidPositionError, match=fault):
         engine.setup_position(pieces, turn, **_options(engine))
+
+
+def test_twilight_writes_the_reserves_and_reads_them_back():
+    engine = get_engine("twilight")
+    kings = [("e1", "white", "King"), ("e8", "black", "King")]
+    position = engine.setup_position(kings, "white", reserve=[("white", "Knight"), ("black", "Queen"), ("white", "Knight")])
+    assert position == "4k3/8/8/8/8/8/8/4K3[NNq] w - - 0 1"
+    assert engine.reserve_of(position) == {"white": {"Knight": 2}, "black": {"Queen": 1}}
+    assert engine.material_of(position) == {"white": 60.0, "black": 90.0}  # the reserve counts
+
+
+def test_a_variant_without_a_reserve_refuses_one():
+    engine = get_engine("chess")
+    assert not engine.has_reserve and engine.reserve_of(engine.start_position()) == {}
+    with pytest.raises(InvalidPositionError, match="has no reserve"):
+        engine.setup_position([("e1", "white", "King"), ("e8", "black", "King")], "white", reserve=[("white", "Knight")])
