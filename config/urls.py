@@ -33,6 +33,7 @@ urlpatterns = [
     path("api/", include("accounts.urls_api")),
     path("api/", include("tournaments.urls_api")),
     path("", include("games.urls")),
+    path("", include("tournaments.urls_editor")),
     path("", include("tournaments.urls")),
     re_path(r"^api/", api_not_found),  # last: what no API route matches is a JSON 404, DEBUG or not
 ]

@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 
 from games import models
 from games.play.perpetual import decide_perpetual_claim
-from games.reports import record_report, resolve_open_reports
+from games.reports import record_report
 from tournaments import services
 from tournaments.admin import EventScoped
 from tournaments.models import Game
@@ -34,12 +34,12 @@ class ResultReportAdmin(EventScoped, admin.ModelAdmin):
     """Reports awaiting confirmation and disputes: the arbiter accepts one, or enters the result on the round page."""
 
     event_path = "game__round__event__"
-    list_display = ["game", "reporter", "result", "termination", "white_points", "black_points", "status", "responder"]
+    list_display = ["game", "reporter", "result", "termination", "white_points", "black_points", "status", "settled_by"]
     list_filter = ["status", "game__round__event"]
     search_fields = ["game__white__name", "game__black__name", "reporter__username"]
     list_select_related = ["game__round__event", "game__white", "game__black", "reporter", "responder"]
     readonly_fields = ["game", "reporter", "result", "termination", "position", "white_points", "black_points", "status",
-                       "responder", "comment", "created_at", "updated_at"]  # fmt: skip
+                       "responder", "comment", "settled_by", "decision", "created_at", "updated_at"]  # fmt: skip
     actions = ["accept_reports"]
 
     def has_add_permission(self, request, obj=None):
@@ -61,7 +61,6 @@ class ResultReportAdmin(EventScoped, admin.ModelAdmin):
             except ValidationError as exc:
                 self.message_user(request, f"{game}: {'; '.join(exc.messages)}", level="error")
                 continue
-            resolve_open_reports(game, by=request.user)
             accepted += 1
         self.message_user(request, f"{accepted} result(s) made final.")
 

@@ -23,7 +23,7 @@ from rest_framework.views import APIView
 
 from games.api_filters import ReportFilter
 from games.models import ResultReport
-from games.reports import CLAIM_FIELDS, answer_report, report_result, resolve_open_reports
+from games.reports import CLAIM_FIELDS, answer_report, note_decision, report_result
 from games.serializers_results import (
     ConfirmInputSerializer,
     DisputeInputSerializer,
@@ -180,7 +180,7 @@ class DisputeView(APIView):
 
 
 class ArbiterResultView(APIView):
-    """An arbiter (organizer, event arbiter, staff) enters or corrects the result; open reports are resolved."""
+    """An arbiter (organizer, event arbiter, staff) enters or corrects the result; open reports are settled."""
 
     permission_classes = [IsAuthenticated]
 
@@ -200,7 +200,7 @@ class ArbiterResultView(APIView):
                 game = record_result(game, **_claim(v), by=request.user)
             except DjangoValidationError as exc:
                 raise _validation(exc) from None
-            resolve_open_reports(game, by=request.user, comment=v["comment"] or "resolved by an arbiter")
+            note_decision(game, by=request.user, comment=v["comment"])  # the hook's receiver settled the reports
         return Response(GameResultSerializer(game).data)
 
 
@@ -216,4 +216,4 @@ class GameReportsView(ListAPIView):
         game = _game(self.kwargs["pk"])
         if not is_arbiter(self.request.user, game.round.event):
             player_game(self.request.user, game.pk)
-        return game.reports.select_related("reporter", "responder")
+        return game.reports.select_related("reporter", "responder", "settled_by")

@@ -38,7 +38,8 @@ class ResultReport(models.Model):
         PENDING = "pending", "Awaiting the opponent"
         CONFIRMED = "confirmed", "Confirmed"
         DISPUTED = "disputed", "Disputed"
-        RESOLVED = "resolved", "Resolved by an arbiter"
+        # The arbiter's result (the result grid, the admin or the API) closes every open report of the game.
+        SETTLED = "settled", "Settled by an arbiter"
         SUPERSEDED = "superseded", "Superseded"
 
     game = models.ForeignKey("tournaments.Game", on_delete=models.CASCADE, related_name="reports")
@@ -52,6 +53,8 @@ class ResultReport(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     responder = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     comment = models.CharField(max_length=500, blank=True)
+    settled_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    decision = models.CharField(max_length=600, blank=True, help_text="The arbiter's result that settled the report.")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

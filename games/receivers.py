@@ -15,6 +15,7 @@ from games.play.engines import forget_engine
 from games.play.flags import forget_game
 from games.play.game_clock import save_clock, to_ms
 from games.play.pending import lapse_all
+from games.reports import settle_open_reports
 from tournaments.models import Event, Game, Round
 from tournaments.signals import RESULT_FINAL, ROUND_PUBLISHED, STANDINGS_UPDATED
 
@@ -26,6 +27,7 @@ def on_record_changed(
     sockets (games.event_news) are sent after commit and never fail the change (they log)."""
     if change == RESULT_FINAL and game is not None:
         stop_play_on_final_result(game)
+        settle_open_reports(game, by=kwargs.get("by"))  # type: ignore[arg-type]
         game_id = game.pk
         transaction.on_commit(lambda: event_news.announce_result(game_id))
     elif change == ROUND_PUBLISHED and event is not None and round is not None:

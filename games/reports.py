@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from django.db import transaction
+from django.utils import timezone
 
 from games import mail
 from games.models import ResultReport
@@ -100,10 +101,11 @@ def report_result(game: Game, user, claim: dict, comment: str = "") -> ResultRep
             white,
             black,
         ):
-            # Both players reported the same: that is a confirmation.
+            # Both players reported the same: that is a confirmation (answered before the result is recorded, so
+            # that the result's receiver, which settles the reports still open, leaves it confirmed).
+            _answer(theirs, ResultReport.Status.CONFIRMED, user)
             record_result(game, **claim, by=user, action=game_states.REPORT)
             report.status = ResultReport.Status.CONFIRMED
-            _answer(theirs, ResultReport.Status.CONFIRMED, user)
         else:
             report.status = ResultReport.Status.DISPUTED
             _answer(theirs, ResultReport.Status.DISPUTED, user)
@@ -140,8 +142,8 @@ def answer_report(game: Game, user, action: str, comment: str = "") -> ResultRep
         if done:
             return report
         if action == game_states.CONFIRM:
+            _answer(report, ResultReport.Status.CONFIRMED, user)  # first: the result's receiver settles open ones
             record_report(report, by=user, action=game_states.CONFIRM)
-            _answer(report, ResultReport.Status.CONFIRMED, user)
         else:
             report.comment = comment or report.comment
             _answer(report, ResultReport.Status.DISPUTED, user, "comment")
@@ -149,9 +151,25 @@ def answer_report(game: Game, user, action: str, comment: str = "") -> ResultRep
     return report
 
 
-def resolve_open_reports(game: Game, *, by: User | None, comment: str | None = None) -> None:
-    """Mark the game's pending and disputed reports resolved by an arbiter (``comment`` replaces theirs if given)."""
-    changes: dict[str, object] = {"status": ResultReport.Status.RESOLVED, "responder": by}
-    if comment is not None:
-        changes["comment"] = comment
-    game.reports.filter(status__in=OPEN).update(**changes)
+def decision_of(game: Game, comment: str = "") -> str:
+    """The arbiter's decision as a settled report keeps it: the result of record, and what the arbiter said."""
+    points = f"{float(game.white_points):g}-{float(game.black_points):g}" if game.white_points is not None else ""
+    words = f"{game.result} ({game.termination}{', ' + points if points else ''})"
+    return f"{words}: {comment}" if comment else words
+
+
+def settle_open_reports(game: Game, *, by: User | None) -> int:
+    """The result of ``game`` became final while reports were still open (pending or disputed): an arbiter decided
+    (the result grid, the admin or the API). Each is settled with that decision and who made it; returns how many.
+    Called by the hook's receiver (games.receivers) in the result's transaction; the players' own confirmations
+    are answered before the result is recorded, so they are never open here."""
+    return game.reports.filter(status__in=OPEN).update(
+        status=ResultReport.Status.SETTLED, settled_by=by, decision=decision_of(game), updated_at=timezone.now()
+    )
+
+
+def note_decision(game: Game, *, by: User | None, comment: str) -> None:
+    """Add the arbiter's ``comment`` to the decision of the reports ``by`` just settled on ``game``."""
+    if comment:
+        settled = game.reports.filter(status=ResultReport.Status.SETTLED, settled_by=by)
+        settled.update(decision=decision_of(game, comment))

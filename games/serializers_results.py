@@ -88,6 +88,9 @@ class ConfirmInputSerializer(StrictSerializer):
 class ReportSerializer(serializers.ModelSerializer):
     reporter = serializers.CharField(source="reporter.username")
     responder = serializers.CharField(source="responder.username", allow_null=True, default=None)
+    settled_by = serializers.CharField(
+        source="settled_by.username", allow_null=True, default=None, help_text="The arbiter whose result settled it"
+    )
     white_points = serializers.FloatField()
     black_points = serializers.FloatField()
 
@@ -105,6 +108,8 @@ class ReportSerializer(serializers.ModelSerializer):
             "status",
             "responder",
             "comment",
+            "settled_by",
+            "decision",
             "created_at",
         ]
 

@@ -1,4 +1,5 @@
-"""The players' pages: ``/games/{id}/play/`` (play a game by clicking the board), its board data, and "My games".
+"""The players' pages: ``/games/{id}/play/`` (play a game by clicking the board), its board data, and "My games"
+(the report page is games.views_report).
 
 The play page is the API's client: it reads ``GET /api/games/{id}/`` (or the game's socket) and sends moves and
 game actions to the API with the session login and its CSRF token; nothing is played here. What the page cannot
@@ -19,6 +20,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from config.api_errors import as_refusal, refusal_json
+from games.models import ResultReport
 from games.move_squares import play_data
 from games.play.claims import CLAIM_KINDS
 from games.play.live_game import LiveGame
@@ -26,6 +28,7 @@ from games.play.reads import refresh_for_read, visible_game
 from games.play.seats import seats_of
 from games.play.store import PLAYABLE_ROUND_STATES
 from games.serializers_live import game_detail
+from tournaments import game_states
 from tournaments.models import Game
 from tournaments.refusals import CONFLICT, NOT_FOUND, Refusal
 from variants.base import ARMIES, FIFTY_MOVES, PERPETUAL_CHECK, THREEFOLD, IllegalMoveError, InvalidPositionError
@@ -82,6 +85,7 @@ def _page_config(game: Game, seats: set[str]) -> dict:
             "data": reverse("game-play-data", args=[game.pk]),
             "socket": f"/ws/games/{game.pk}/",
             "watch": reverse("game-live", args=[game.pk]),
+            "report": reverse("game-report", args=[game.pk]),
         },
         "poll": POLL_SECONDS,
         "figures": _figures(),
@@ -138,9 +142,10 @@ def play_data_view(request, game_id: int):
     return response
 
 
-def _my_game_row(game: Game, user) -> dict:
+def _my_game_row(game: Game, user, waiting: frozenset[int] | set[int] = frozenset()) -> dict:
     army = "white" if game.white.user_id == user.pk else "black"
     opponent = game.black if army == "white" else game.white
+    state = game.state
     return {
         "game": game,
         "army": army,
@@ -148,7 +153,11 @@ def _my_game_row(game: Game, user) -> dict:
         "variant": get_engine(game.variant).name,
         "play_url": reverse("game-play", args=[game.pk]),
         "watch_url": reverse("game-live", args=[game.pk]),
-        "live": game.status == Game.Status.LIVE and not game.result,
+        "report_url": reverse("game-report", args=[game.pk]),
+        "state": state,
+        "settling": state in (game_states.REPORTED, game_states.DISPUTED),
+        "your_answer": game.pk in waiting,  # the opponent's report waits for this player's answer
+        "live": game.status == Game.Status.LIVE and not game.result and state == game_states.IN_PLAY,
     }
 
 
@@ -164,13 +173,20 @@ def my_games(request):
     current = mine.exclude(status=Game.Status.FINISHED).exclude(result__gt="")
     current = current.order_by("round__starts_at", "round__event__name", "round__number", "board")
     finished = mine.filter(Q(status=Game.Status.FINISHED) | Q(result__gt="")).order_by("-finished_at", "-round__number")
-    rows = [_my_game_row(g, request.user) for g in current]
+    waiting = set(
+        ResultReport.objects.filter(game__in=current, status=ResultReport.Status.PENDING)
+        .exclude(reporter=request.user)
+        .values_list("game_id", flat=True)
+    )
+    rows = [_my_game_row(g, request.user, waiting) for g in current]
     sections = [
         {"id": "live", "title": "In play", "playable": True, "empty": "No game of yours is in play.",
          "rows": [r for r in rows if r["live"]]},
+        {"id": "results", "title": "Results to settle", "playable": False, "hide_empty": True, "empty": "",
+         "rows": [r for r in rows if r["settling"]]},
         {"id": "upcoming", "title": "Upcoming", "playable": True,
          "empty": "No published pairing waits for you: your games appear here when the organizer publishes a round.",
-         "rows": [r for r in rows if not r["live"]]},
+         "rows": [r for r in rows if not r["live"] and not r["settling"]]},
         {"id": "finished", "title": "Recently finished", "playable": False, "empty": "No finished game yet.",
          "rows": [_my_game_row(g, request.user) for g in finished[:RECENT_FINISHED]]},
     ]  # fmt: skip

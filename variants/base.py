@@ -18,11 +18,13 @@ Conventions shared by all engines:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from variants.boardtext import BoardTextError, read_board
+from variants.boardtext import BoardTextError, read_board, write_board
 from variants.draw import DiceStart, Draw
+from variants.pieces import PIECES
 from variants.squares import MoveSquares, Squares
 
 # The termination names live in variants.terminations; they are re-exported here, where engines and the apps
@@ -91,6 +93,16 @@ class Outcome:
         return "1/2-1/2"
 
 
+def _symbol(colour: str, figure: str, where: str) -> str:
+    """How a position writes ``figure`` of ``colour`` (upper case White); InvalidPositionError naming ``where``."""
+    if colour not in ARMIES:
+        raise InvalidPositionError(f"{where}: the colour is white or black, not {colour!r}")
+    if figure not in PIECES:
+        raise InvalidPositionError(f"{where}: {figure!r} is not a piece")
+    symbol = PIECES[figure].symbol
+    return symbol if colour == WHITE else symbol.lower()
+
+
 class Engine:
     """A game in progress. Subclasses override the hooks; the class attributes are the metadata."""
 
@@ -114,6 +126,8 @@ class Engine:
     rolled: ClassVar[bool] = False
     #: A rolled variant's ways of using the dice, as people pick them (variants.policies).
     dice_draws: ClassVar[tuple[Draw, ...]] = ()
+    #: Pieces may wait off the board in each army's reserve (Twilight Chess): the board editor offers it.
+    has_reserve: ClassVar[bool] = False
 
     #: PGN tags of a game read by :meth:`from_pgn` (``Result`` among them); empty for a new game.
     tags: dict[str, str]
@@ -181,6 +195,48 @@ class Engine:
             return read_board(position, cls.files, cls.ranks)
         except BoardTextError as exc:
             raise InvalidPositionError(str(exc)) from None
+
+    @classmethod
+    def setup_position(
+        cls,
+        pieces: Iterable[tuple[str, str, str]],
+        turn: str = WHITE,
+        reserve: Iterable[tuple[str, str]] = (),
+        **options: object,
+    ) -> str:
+        """The position string of a board set up by hand (the board editor): ``pieces`` are ``(square, colour,
+        figure key)`` as :meth:`squares` gives them (two on a square only where the variant shares squares),
+        ``turn`` the army to move, ``reserve`` the ``(colour, figure key)`` of each piece in a reserve (variants
+        that have one: :attr:`has_reserve`); no castling right, no en passant, the move counters at their start.
+        ``options`` as for :meth:`from_position` (a rolled variant's rolls). The engine reads the result back,
+        so a position it would refuse (no king, a pawn on its last rank, the side not to move in check) raises
+        :class:`InvalidPositionError` naming the fault."""
+        board: dict[str, tuple[str, ...]] = {}
+        for square, colour, figure in pieces:
+            board[square] = (*board.get(square, ()), _symbol(colour, figure, square))
+        held = "".join(_symbol(colour, figure, "the reserve") for colour, figure in reserve)
+        if held and not cls.has_reserve:
+            raise InvalidPositionError(f"{cls.name} has no reserve")
+        if turn not in ARMIES:
+            raise InvalidPositionError(f"the side to move is white or black, not {turn!r}")
+        try:
+            text = cls.setup_text(write_board(board, cls.files, cls.ranks), turn, held)
+        except BoardTextError as exc:
+            raise InvalidPositionError(str(exc)) from None
+        return cls.from_position(text, **options).position()
+
+    @classmethod
+    def setup_text(cls, board: str, turn: str, reserve: str = "") -> str:
+        """The position string of ``board`` (its board text) with ``turn`` to move, ``reserve`` the symbols of the
+        pieces in reserve, and nothing else to say: what :meth:`setup_position` hands to :meth:`from_position`.
+        FEN's fields by default; a variant that writes its positions otherwise overrides it."""
+        return f"{board} {'w' if turn == WHITE else 'b'} - - 0 1"
+
+    @classmethod
+    def reserve_of(cls, position: str, **options: object) -> dict[str, dict[str, int]]:
+        """``{army: {figure key: count}}`` of the pieces waiting in each reserve of ``position`` (empty for a
+        variant without reserves); raises InvalidPositionError."""
+        return {}
 
     @classmethod
     def material_of(cls, position: str, **options: object) -> dict[str, float]:

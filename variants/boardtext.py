@@ -118,3 +118,27 @@ def read_board(position: str, files: int, ranks: int, *, shared: bool = False) -
                 color = "white" if symbol[-1].isupper() else "black"
                 pieces.append(Placed(name, file, rank, color, BY_SYMBOL[symbol.upper()].name, symbol))
     return Squares(files, ranks, tuple(pieces))
+
+
+# --- writing a board set up by hand -------------------------------------------------------------------------------
+def write_board(pieces: dict[str, tuple[str, ...]], files: int, ranks: int) -> str:
+    """The board text of ``pieces`` (``{square: (symbol, ...)}``, two symbols for a shared square, written
+    ``(Pp)``) on a ``files`` x ``ranks`` board, last rank first. Raises :class:`BoardTextError` for a square off
+    the board."""
+    known = {f"{FILE_LETTERS[f]}{r + 1}" for f in range(files) for r in range(ranks)}
+    off = sorted(set(pieces) - known)
+    if off:
+        raise BoardTextError(f"{off[0]} is not a square of a {files}x{ranks} board")
+    rows = []
+    for rank in range(ranks - 1, -1, -1):
+        row, empty = "", 0
+        for file in range(files):
+            here = pieces.get(f"{FILE_LETTERS[file]}{rank + 1}", ())
+            if not here:
+                empty += 1
+                continue
+            if empty:
+                row, empty = row + str(empty), 0
+            row += here[0] if len(here) == 1 else f"({''.join(here)})"
+        rows.append(row + (str(empty) if empty else ""))
+    return "/".join(rows)

@@ -82,6 +82,11 @@ class ParityEngine(Engine):
         return cls(state, halfmoves=halfmoves, turn=turn)
 
     @classmethod
+    def setup_text(cls, board: str, turn: str, reserve: str = "") -> str:
+        # Both armies move at once: no side to move; no castling, en passant or frozen square.
+        return f"{board} - - -/- 0 1"
+
+    @classmethod
     def squares(cls, position: str) -> Squares:
         """The board of ``position``, where a square both armies share (``(Pp)``) holds both pieces."""
         try:

@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import chess
 
-from variants.base import WHITE, IllegalMoveError
+from variants.base import ARMIES, WHITE, IllegalMoveError
+from variants.pieces import BY_SYMBOL
 from variants.pychess_base import FIGURES, SEED_VALUES, PyChessEngine, army_of, perft_board
 from variants.squares import MoveSquares
 from variants.terminations import CHESS_LIKE, OFF_BOARD
@@ -48,6 +49,18 @@ class TwilightEngine(PyChessEngine):
     board_class = TwilightBoard
 
     board: TwilightBoard
+
+    has_reserve = True
+
+    @classmethod
+    def setup_text(cls, board: str, turn: str, reserve: str = "") -> str:
+        # The reserves in brackets after the board, White's pieces in upper case ("[Nq]").
+        return f"{board}[{reserve}] {'w' if turn == WHITE else 'b'} - - 0 1"
+
+    @classmethod
+    def reserve_of(cls, position: str, **options: object) -> dict[str, dict[str, int]]:
+        engine = cls.from_position(position)
+        return {army: {BY_SYMBOL[letter].name: n for letter, n in engine.reserve(army).items()} for army in ARMIES}
 
     def reserve(self, army: str) -> dict[str, int]:
         """The pieces ``army`` holds in the twilight zone, by upper-case letter (``{"N": 1}``)."""

@@ -221,6 +221,13 @@
     }
     if (s.claim && !closed()) text += " A claim of " + (TERMS[s.claim.kind] || s.claim.kind) + " waits for the " + s.claim.awaiting + ".";
     box.textContent = text;
+    if (settling() && config.urls.report) { // the claimed result, and the buttons to answer it, are on the report page
+      const link = document.createElement("a");
+      link.href = config.urls.report;
+      link.dataset.reportLink = "status";
+      link.textContent = s.state === "reported" ? "See the reported result: confirm or dispute it" : "See the reports";
+      box.append(" ", link);
+    }
   }
 
   function parityStatus() {

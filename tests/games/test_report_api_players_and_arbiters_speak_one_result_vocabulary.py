@@ -70,7 +70,7 @@ def test_the_same_body_reports_and_decides_and_every_answer_speaks_it(board):
     assert (decided.json()["result"], decided.json()["termination"], decided.json()["state"]) == ("0-1", "resignation", "final")
     listed = board["black"].get(f"/api/games/{game.pk}/reports/").json()
     rows = listed["results"] if isinstance(listed, dict) else listed
-    assert [(r["result"], r["status"]) for r in rows] == [("0-1", "resolved")]
+    assert [(r["result"], r["status"]) for r in rows] == [("0-1", "settled")]
     detail = APIClient().get(f"/api/games/{game.pk}/").json()
     assert (detail["result"], detail["termination"], detail["state"]) == ("0-1", "resignation", "final")
     mine = board["white"].get("/api/me/games/").json()

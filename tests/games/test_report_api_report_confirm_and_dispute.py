@@ -103,9 +103,11 @@ def test_a_dispute_waits_for_the_arbiter_who_decides(board):
     )
     assert decided.status_code == 200
     assert decided.json()["result"] == "0-1" and decided.json()["black_points"] == 100.0
-    assert ResultReport.objects.get(game=game).status == ResultReport.Status.RESOLVED
+    settled = ResultReport.objects.get(game=game)
+    assert settled.status == ResultReport.Status.SETTLED and settled.settled_by.username == "organizer"
     reports = board["arbiter"].get(f"/api/games/{game.pk}/reports/").json()["results"]
-    assert reports[0]["status"] == "resolved"
+    assert (reports[0]["status"], reports[0]["settled_by"]) == ("settled", "organizer")
+    assert reports[0]["decision"] == "0-1 (time-forfeit, 0-100)"
 
 
 def test_both_players_reporting_the_same_result_confirms_it(board):
@@ -153,4 +155,5 @@ def test_an_organizer_accepts_a_disputed_report_from_the_admin(board, client):
     client.post("/admin/games/resultreport/", {"action": "accept_reports", "_selected_action": [report.pk]})
     game.refresh_from_db()
     assert (game.result, game.result_status) == ("1-0", "final")
-    assert ResultReport.objects.get(pk=report.pk).status == ResultReport.Status.RESOLVED
+    accepted = ResultReport.objects.get(pk=report.pk)
+    assert (accepted.status, accepted.settled_by) == (ResultReport.Status.SETTLED, staff)

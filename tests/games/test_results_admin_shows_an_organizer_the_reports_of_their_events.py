@@ -48,7 +48,7 @@ def test_accepting_a_disputed_stalemate_report_makes_it_final(client, two_events
     report.refresh_from_db()
     game = report.game
     game.refresh_from_db()
-    assert report.status == ResultReport.Status.RESOLVED
+    assert (report.status, report.settled_by) == (ResultReport.Status.SETTLED, two_events["me"])
     assert (game.result_status, game.white_points, game.black_points) == ("final", Decimal(60), Decimal(40))
 
 

@@ -61,8 +61,17 @@ def hub_view(model_admin, request, pk: int):
         "blocks": event_blocks(event),
         "audit": trail(event, limit=12),
         "is_organizer": services.is_organizer(request.user, event) or models.sees_every_event(request.user),
+        "unsettled": unsettled_games(event),
     }
     return render(model_admin, request, "admin/tournaments/event/director.html", event, f"Run {event}", page="hub", **context)
+
+
+def unsettled_games(event: models.Event) -> list[models.Game]:
+    """The games whose players' reports wait: disputed first (an arbiter must decide), then reported and not yet
+    confirmed; the run sheet flags them, with the way to the round's result grid."""
+    waiting = (models.Game.ResultStatus.DISPUTED, models.Game.ResultStatus.REPORTED)
+    games = models.Game.objects.filter(round__event=event, result_status__in=waiting).select_related("round", "white", "black")
+    return sorted(games, key=lambda g: (g.result_status != models.Game.ResultStatus.DISPUTED, g.round.number, g.board))
 
 
 def _hub_action(request, event: models.Event):

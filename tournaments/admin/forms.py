@@ -129,7 +129,9 @@ def _initial(game: Game) -> dict:
         return {}
     sides = sides_from_points(game, game.termination, game.white_points, game.black_points)
     result = game.result if game.result in RESULT_LABELS else ""
-    return {"result": result, "termination": game.termination, "side": next(iter(sides.values()), "")}
+    # The final position a material decision was made on stays in its field (a live game's is shown as such).
+    position = game.position if board_choices(game).needs_position(game.termination) and not game.moves else ""
+    return {"result": result, "termination": game.termination, "side": next(iter(sides.values()), ""), "position": position}
 
 
 class LateEntryForm(forms.Form):

@@ -23,6 +23,8 @@ from variants.base import Engine, InvalidPositionError
 from variants.registry import get_engine
 
 MAX_POSITION = 300
+#: The games whose players' reports wait for an answer or an arbiter: the grid and the run sheet flag them.
+UNSETTLED = {models.Game.ResultStatus.DISPUTED: "Disputed", models.Game.ResultStatus.REPORTED: "Reported, unconfirmed"}
 FIELD_LABELS = {"forcing_side": "forcing side", "checking_side": "checking side", "position": "final position"}
 
 
@@ -148,8 +150,11 @@ def results_view(model_admin, request, pk: int):
             else:
                 messages.success(request, f"{len(saved)} result(s) saved.")
                 return _back("admin:tournaments_round_results", rnd.pk)
-    rows = [{"form": f, "game": f.game, "preview": _preview(f), "errors": bool(f.errors)} for f in forms]
-    context = {"rows": rows, "bad": bad, "published": rnd.status not in (models.Round.Status.PAIRED, models.Round.Status.PENDING)}
+    rows = [{"form": f, "game": f.game, "preview": _preview(f), "errors": bool(f.errors),
+             "flag": UNSETTLED.get(f.game.result_status, "")} for f in forms]  # fmt: skip
+    unsettled = [{"game": r["game"], "words": r["flag"].lower()} for r in rows if r["flag"]]
+    context = {"rows": rows, "bad": bad, "unsettled": unsettled,
+               "published": rnd.status not in (models.Round.Status.PAIRED, models.Round.Status.PENDING)}  # fmt: skip
     return _render(model_admin, request, "admin/tournaments/round/results.html", rnd, f"Results of round {rnd.number}", **context)
 
 

@@ -185,7 +185,7 @@ def _write_result(game: Game, result: str, termination: str, white: Decimal, bla
     game.result, game.termination = result, termination
     game.white_points, game.black_points = white, black
     game.result_status = Game.ResultStatus.FINAL
-    if position and not game.position:
+    if position and not (game.moves and game.position):  # a live game keeps the position its moves reached
         game.position = position
     if game.status != Game.Status.FINISHED:
         game.status = Game.Status.FINISHED
