@@ -15,7 +15,7 @@ from accounts import notifications
 from games.models import ResultReport
 from outbox.mail import queue_mail
 from tournaments.models import Event, Game, Player, Round
-from tournaments.signals import RESULT_FINAL, ROUND_PUBLISHED
+from tournaments.signals import ROUND_PUBLISHED
 from variants.registry import get_engine
 
 
@@ -78,10 +78,13 @@ def dispute_decided(game: Game) -> None:
 
 def on_record_changed(sender: type, change: str, event: Event | None = None, game: Game | None = None,
                       round: Round | None = None, by=None, **kwargs: object) -> None:  # fmt: skip
-    """The mails that answer the hook: a round published; a disputed game's result given by an arbiter."""
+    """The mail that answers the hook: a round published. (A disputed game's result given by an arbiter is told
+    by games.receivers, which knows the dispute before it settles the reports: :func:`dispute_settled`.)"""
     if change == ROUND_PUBLISHED and round is not None:
         round_published(round)
-    elif change == RESULT_FINAL and game is not None:
-        disputed = game.reports.filter(status=ResultReport.Status.DISPUTED)
-        if disputed.exists() and by is not None and by.pk not in (game.white.user_id, game.black.user_id):
-            dispute_decided(game)
+
+
+def dispute_settled(game: Game, by) -> None:
+    """An arbiter (not a player of the game) gave the result of a disputed game: tell both players."""
+    if by is not None and by.pk not in (game.white.user_id, game.black.user_id):
+        dispute_decided(game)

@@ -10,7 +10,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from clocks import Clock
-from games import event_news
+from games import event_news, mail
+from games.models import ResultReport
 from games.play.engines import forget_engine
 from games.play.flags import forget_game
 from games.play.game_clock import save_clock, to_ms
@@ -27,7 +28,11 @@ def on_record_changed(
     sockets (games.event_news) are sent after commit and never fail the change (they log)."""
     if change == RESULT_FINAL and game is not None:
         stop_play_on_final_result(game)
-        settle_open_reports(game, by=kwargs.get("by"))  # type: ignore[arg-type]
+        by = kwargs.get("by")
+        disputed = game.reports.filter(status=ResultReport.Status.DISPUTED).exists()  # known before it is settled
+        settle_open_reports(game, by=by)  # type: ignore[arg-type]
+        if disputed:
+            mail.dispute_settled(game, by)
         game_id = game.pk
         transaction.on_commit(lambda: event_news.announce_result(game_id))
     elif change == ROUND_PUBLISHED and event is not None and round is not None:
