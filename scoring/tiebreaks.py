@@ -53,8 +53,12 @@ class Field:
 
     def entries(self, pid: int) -> list[tuple[int, RoundEntry]]:
         """Rounds 1..rounds of ``pid`` with a result (a game still pending counts nowhere until it has one)."""
-        rounds = self.lines[pid].rounds
-        return [(r, rounds[r]) for r in range(1, self.rounds + 1) if r in rounds and rounds[r].kind != PENDING]
+        known = self.cache.setdefault("entries", {})
+        found = known.get(pid)
+        if found is None:
+            rounds = self.lines[pid].rounds
+            found = known[pid] = [(r, rounds[r]) for r in range(1, self.rounds + 1) if r in rounds and rounds[r].kind != PENDING]
+        return found
 
 
 def played(entry: RoundEntry) -> bool:
@@ -124,18 +128,16 @@ def count(f: Field, pid: int, code: str) -> float:
     """§7: WIN (7.1, rounds with a win's points: forfeit wins, full-point and pairing-allocated byes included),
     WON (7.2, games won over the board), BPG (7.3, games played over the board with Black), BWG (7.4, of those
     won), REP (7.5, rounds one elected to play: played, the pairing-allocated bye, won without playing)."""
-    total = 0
-    for _, e in f.entries(pid):
-        won = e.points > f.draw
-        black = e.colour == "b" and over_the_board(e)
-        total += {
-            "WIN": won,
-            "WON": won and over_the_board(e),
-            "BPG": black,
-            "BWG": black and won,
-            "REP": played(e) or e.points >= f.win,
-        }[code]
-    return float(total)
+    draw, win = f.draw, f.win
+    tests = {
+        "WIN": lambda e: e.points > draw,
+        "WON": lambda e: e.points > draw and e.kind == PLAYED,
+        "BPG": lambda e: e.colour == "b" and e.kind == PLAYED,
+        "BWG": lambda e: e.colour == "b" and e.kind == PLAYED and e.points > draw,
+        "REP": lambda e: played(e) or e.points >= win,
+    }
+    counts = tests[code]
+    return float(sum(1 for _, e in f.entries(pid) if counts(e)))
 
 
 def standard_points(f: Field, pid: int) -> float:
