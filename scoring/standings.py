@@ -1,24 +1,20 @@
-"""Standings: points, then the event's tie-breaks in order, then rank (equal keys share a rank)."""
+"""Standings: points, then the event's tie-breaks in order (FIDE C.07), then equal rank for players still tied.
+
+Each tie-break re-ranks only players tied on everything before it, as C.07 §2 orders them; DE is computed on the
+groups tied when it comes in the list (§6). Players still tied share a rank and are listed by pairing number.
+"""
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from scoring.records import PLAYED, ByeRecord, GameRecord, PlayerInfo, PlayerLine
-from scoring.tiebreaks import (
-    adjusted_scores,
-    black_games,
-    buchholz,
-    buchholz_cut1,
-    build_lines,
-    direct_encounter,
-    opponent_values,
-    parse_tiebreaks,
-    sonneborn_berger,
-    wins,
-)
+from scoring.tiebreak_buchholz import average_of_buchholz, buchholz
+from scoring.tiebreak_codes import Tiebreak, read_code
+from scoring.tiebreak_direct import direct_encounter
+from scoring.tiebreak_rating import rating_value
+from scoring.tiebreaks import Field, build_lines, count, parse_tiebreaks, simple_value
 
 
 @dataclass
@@ -28,7 +24,7 @@ class Standing:
     points: float
     games: int
     wins: int
-    tiebreaks: dict[str, float]
+    tiebreaks: dict[str, float | None]
     colours: str
 
 
@@ -40,85 +36,80 @@ def compute_standings(
     rounds: int,
     tiebreaks: str | Iterable[str],
     game_total: float,
+    round_robin: bool = False,
+    edition: str = "2026",
 ) -> tuple[list[Standing], dict[int, PlayerLine]]:
-    """The ranked standings and every player's round lines (for the crosstable)."""
+    """The ranked standings and every player's round lines (for the crosstable).
+
+    ``round_robin`` chooses C.07 Article 15 over Article 16 for unplayed games; ``edition`` the C.07 text ("2024":
+    1 August 2024, "2026": with the caps of 16.4.1 and 16.4.2)."""
     order = parse_tiebreaks(tiebreaks)
     lines = build_lines(players, games, byes, rounds)
-    adjusted = adjusted_scores(lines, game_total / 2)
-    win_counts = {pid: wins(line, game_total) for pid, line in lines.items()}
-    values = {
-        pid: _tiebreak_values(order, opponent_values(line, adjusted), line, win_counts[pid], game_total)
-        for pid, line in lines.items()
-    }
-    keys = _sort_keys(order, lines, values, game_total)
-    ordered = sorted(lines, key=lambda pid: (keys[pid], lines[pid].info.seed, lines[pid].info.name, pid))
-    standings: list[Standing] = []
-    previous_key: list[float] | None = None
-    rank = 0
-    for position, pid in enumerate(ordered, start=1):
-        if keys[pid] != previous_key:
-            rank = position
-            previous_key = keys[pid]
-        line = lines[pid]
-        standings.append(
-            Standing(
-                rank=rank,
-                info=line.info,
-                points=line.points,
-                games=sum(1 for e in line.rounds.values() if e.kind == PLAYED),
-                wins=win_counts[pid],
-                tiebreaks={code: values[pid][code] for code in order},
-                colours="".join(line.rounds[r].colour.upper() for r in sorted(line.rounds)),
-            )
+    f = Field(lines, rounds, float(game_total), round_robin, edition)
+    ranked, values = rank_players(f, [read_code(code) for code in order])
+    standings = [
+        Standing(
+            rank=rank,
+            info=lines[pid].info,
+            points=lines[pid].points,
+            games=sum(1 for e in lines[pid].rounds.values() if e.kind == PLAYED),
+            wins=int(count(f, pid, "WIN")),
+            tiebreaks={code: values[code][pid] for code in order},
+            colours="".join(lines[pid].rounds[r].colour.upper() for r in sorted(lines[pid].rounds)),
         )
+        for pid, rank in ranked
+    ]
     return standings, lines
 
 
-def _tiebreak_values(
-    order: list[str], opp: list[tuple[float, float, bool]], line: PlayerLine, win_count: int, game_total: float
-) -> dict[str, float]:
-    """One player's tie-break values, DE aside (it depends on who is tied; see :func:`_sort_keys`)."""
-    tb: dict[str, float] = {}
-    for code in order:
-        if code == "BH":
-            tb[code] = buchholz(opp)
-        elif code == "BH-C1":
-            tb[code] = buchholz_cut1(opp)
-        elif code == "SB":
-            tb[code] = sonneborn_berger(opp, game_total)
-        elif code == "WIN":
-            tb[code] = float(win_count)
-        elif code == "BPG":
-            tb[code] = float(black_games(line))
-    return tb
+def tiebreak_values(f: Field, spec: Tiebreak) -> dict[int, float | None]:
+    """Every player's value of one tie-break (DE aside: it depends on who is tied when it comes)."""
+    if spec.base in ("BH", "FB", "SB"):
+        return {pid: buchholz(f, pid, spec) for pid in f.lines}
+    if spec.base == "AOB":
+        return {pid: average_of_buchholz(f, pid) for pid in f.lines}
+    if spec.base in ("ARO", "TPR", "PTP", "APRO", "APPO"):
+        return {pid: rating_value(f, pid, spec) for pid in f.lines}
+    return {pid: simple_value(f, pid, spec) for pid in f.lines}
 
 
-def _sort_keys(
-    order: list[str], lines: dict[int, PlayerLine], values: dict[int, dict[str, float]], game_total: float
-) -> dict[int, list[float]]:
-    """Each player's sort key; fills in the DE values as it goes."""
-    # Sort keys grow one criterion at a time, because DE depends on who is still tied at that point.
-    keys: dict[int, list[float]] = {pid: [-_round(line.points)] for pid, line in lines.items()}
-    for code in order:
-        if code == "DE":
-            groups: dict[tuple[float, ...], list[int]] = defaultdict(list)
-            for pid, key in keys.items():
-                groups[tuple(key)].append(pid)
-            for group in groups.values():
-                if len(group) == 1:
-                    values[group[0]]["DE"] = 0.0
-                    keys[group[0]].append(0.0)
-                    continue
-                for pid, (shown, sort_value) in direct_encounter(group, lines, game_total).items():
-                    values[pid]["DE"] = shown
-                    keys[pid].append(-_round(sort_value))
+def rank_players(f: Field, specs: list[Tiebreak]) -> tuple[list[tuple[int, int]], dict[str, dict[int, float | None]]]:
+    """[(player, rank)] in standings order, and each tie-break's values by player."""
+    start = {pid: (line.info.seed, line.info.name, pid) for pid, line in f.lines.items()}
+    points = {pid: _exact(line.points) for pid, line in f.lines.items()}
+    order = sorted(f.lines, key=lambda p: (-points[p], start[p]))
+    rank = _ranks(order, points, dict.fromkeys(order, 1))
+    values: dict[str, dict[int, float | None]] = {}
+    for spec in specs:
+        if spec.base == "DE":
+            found: dict[int, float | None] = {p: float(v) for p, v in direct_encounter(f, order, rank, start).items()}
         else:
-            for pid in keys:
-                keys[pid].append(-_round(values[pid][code]))
-    return keys
+            found = tiebreak_values(f, spec)
+        values[spec.code] = found
+        keys = {p: _exact(v) for p, v in found.items()}
+        order.sort(key=lambda p: (rank[p], *_order_key(keys[p], spec.ascending), start[p]))
+        rank = _ranks(order, keys, rank)
+    return [(pid, rank[pid]) for pid in order], values
 
 
-def _round(value: float) -> float:
-    # Sums of halves and game points are exact in binary up to here, but SB shares (e.g. 51/100) are not:
-    # rounding keeps equal values equal when comparing.
-    return round(value, 6)
+def _order_key(value: float | None, ascending: bool) -> tuple[bool, float]:
+    """A missing value (a rating tie-break without ratings) comes after every value."""
+    if value is None:
+        return (True, 0.0)
+    return (False, value if ascending else -value)
+
+
+def _ranks(order: list[int], keys: dict, before: dict[int, int]) -> dict[int, int]:
+    """Rank by position; a player keeps the rank of the one above when tied with them before and on ``keys``."""
+    rank: dict[int, int] = {}
+    for position, pid in enumerate(order, start=1):
+        above = order[position - 2] if position > 1 else None
+        tied = above is not None and before[above] == before[pid] and keys[above] == keys[pid]
+        rank[pid] = rank[above] if tied else position
+    return rank
+
+
+def _exact(value: float | None) -> float | None:
+    # Sums of halves are exact in binary, but SB shares of game points (e.g. 51/100) are not: rounding keeps
+    # equal values equal when comparing.
+    return None if value is None else round(value, 6)

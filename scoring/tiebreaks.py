@@ -1,54 +1,80 @@
-"""FIDE C.07 (2023) tie-breaks on game points: BH, BH-C1, SB, DE, WIN, BPG.
+"""FIDE C.07 tie-breaks (1 August 2024 and 2026 editions) on plain records: the field they are computed over, the
+rounds as C.07 §16 / §15 sort them, and the tie-breaks that only count (§7, §8.5-8.6, §12, the 2026 STD, TPN, RTNG).
 
-Game points generalise 1-½-0: "a draw" is half of what one game hands out (``game_total``: 1 classical, 100
-dynamic) and a result's weight in SB is the share of the game's points won. Unplayed rounds follow §16: a
-player's own unplayed round counts as a game against a dummy scoring the player's own final score; an opponent's
-unplayed rounds after the last round they were present count as draws in their adjusted score; Cut-1 removes a
-voluntarily unplayed round first. Forfeits are unplayed (no modifier P).
+Buchholz and Sonneborn-Berger (§8, §9, §16) are in :mod:`scoring.tiebreak_buchholz`, the rating tie-breaks (§10,
+§11) in :mod:`scoring.tiebreak_rating`, direct encounter (§6) in :mod:`scoring.tiebreak_direct`; the ranking that
+applies them in order is :mod:`scoring.standings`. docs/rules/tiebreaks.md says how each is read.
+
+Game points generalise 1-½-0: a win is what one game hands out (``win``: 1 classical, 100 dynamic), a draw half
+of it. What the rounds are (C.07 §16.2, Swiss): a game over the board, a pairing-allocated bye (16.2.1, "played"
+for the tie-breaks that count rounds played), a forfeit won (16.2.2) or a full-point bye (16.2.3), a forfeit lost
+(16.2.4, either side of a double forfeit included), and the rounds without an opponent after the player's last
+round present (16.2.5). Unplayed rounds that give less than a win are "voluntarily unplayed" (VUR, §14.4).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from scoring.records import (
     BYE_KINDS,
     DOUBLE_FORFEIT,
     FORFEIT_LOSS,
     FORFEIT_WIN,
+    PAB,
     PENDING,
     PLAYED,
-    PRESENT,
-    UNPLAYED,
-    VOLUNTARILY_UNPLAYED,
     ByeRecord,
     GameRecord,
     PlayerInfo,
     PlayerLine,
     RoundEntry,
 )
+from scoring.tiebreak_codes import TIEBREAK_NAMES, TIEBREAKS, Tiebreak, parse_tiebreaks
 
-TIEBREAKS = ("BH-C1", "BH", "SB", "DE", "WIN", "BPG")
-TIEBREAK_NAMES = {
-    "BH-C1": "Buchholz cut-1",
-    "BH": "Buchholz",
-    "SB": "Sonneborn-Berger",
-    "DE": "Direct encounter",
-    "WIN": "Number of wins",
-    "BPG": "Games played with Black",
-}
+__all__ = ["TIEBREAKS", "TIEBREAK_NAMES", "Field", "build_lines", "parse_tiebreaks"]
 
 
-def parse_tiebreaks(text: str | Iterable[str]) -> list[str]:
-    """``"BH-C1, BH,SB"`` -> ``["BH-C1", "BH", "SB"]``; raises ValueError naming an unknown code."""
-    codes = [c.strip().upper() for c in (text.split(",") if isinstance(text, str) else text)]
-    codes = [c for c in codes if c]
-    unknown = [c for c in codes if c not in TIEBREAKS]
-    if unknown:
-        raise ValueError(f"unknown tie-break {', '.join(unknown)}; choose from {', '.join(TIEBREAKS)}")
-    if len(set(codes)) != len(codes):
-        raise ValueError("a tie-break is listed twice")
-    return codes
+@dataclass
+class Field:
+    """What every tie-break of an event reads: the players' round lines and how the event is played."""
+
+    lines: dict[int, PlayerLine]
+    rounds: int
+    win: float = 1.0
+    round_robin: bool = False  # C.07 §15: forfeits in a round-robin are games (15.2); Article 16 is Swiss only (15.3)
+    edition: str = "2026"
+    cache: dict = field(default_factory=dict)
+
+    @property
+    def draw(self) -> float:
+        return self.win / 2
+
+    def entries(self, pid: int) -> list[tuple[int, RoundEntry]]:
+        """Rounds 1..rounds of ``pid`` with a result (a game still pending counts nowhere until it has one)."""
+        known = self.cache.setdefault("entries", {})
+        found = known.get(pid)
+        if found is None:
+            rounds = self.lines[pid].rounds
+            found = known[pid] = [(r, rounds[r]) for r in range(1, self.rounds + 1) if r in rounds and rounds[r].kind != PENDING]
+        return found
+
+
+def played(entry: RoundEntry) -> bool:
+    """Over the board, or the pairing-allocated bye (C.07 16.2.1 lists it first among the rounds a player was
+    present; FIDE's reference counts it as a round played: it is not a VUR and it is elected to play, §7.5)."""
+    return entry.kind in (PLAYED, PAB)
+
+
+def over_the_board(entry: RoundEntry) -> bool:
+    return entry.kind == PLAYED
+
+
+def is_vur(entry: RoundEntry, win: float) -> bool:
+    """§14.4 voluntarily unplayed: an unplayed round that gave less than a win (a half- or zero-point bye, a
+    forfeit lost, an absence); a forfeit won and a full-point bye are not."""
+    return not played(entry) and entry.points < win
 
 
 def build_lines(
@@ -90,89 +116,98 @@ def _forfeit_kinds(white_points: float, black_points: float) -> tuple[str, str]:
     return DOUBLE_FORFEIT, DOUBLE_FORFEIT
 
 
-def adjusted_scores(lines: dict[int, PlayerLine], draw: float) -> dict[int, float]:
-    """§16.3: each player's score for the opponents' tie-breaks, unplayed rounds after the last present round as draws."""
-    adjusted: dict[int, float] = {}
-    for pid, line in lines.items():
-        last_present = max((r for r, e in line.rounds.items() if e.kind in PRESENT), default=0)
-        score = line.points
-        for r, e in line.rounds.items():
-            if r > last_present and e.kind in VOLUNTARILY_UNPLAYED:
-                score += draw - e.points
-        adjusted[pid] = score
-    return adjusted
+# --- the tie-breaks that count ------------------------------------------------------------------------------------
 
 
-def opponent_values(line: PlayerLine, adjusted: dict[int, float]) -> list[tuple[float, float, bool]]:
-    """Per round: (opponent value, own points, voluntarily unplayed). Pending rounds count nowhere yet."""
-    values = []
-    for e in line.rounds.values():
-        if e.kind == PLAYED:
-            values.append((adjusted[e.opponent], e.points, False))
-        elif e.kind in UNPLAYED:
-            values.append((line.points, e.points, e.kind in VOLUNTARILY_UNPLAYED))
-    return values
+def score(f: Field, pid: int) -> float:
+    """The points of rounds 1..rounds (what the tie-breaks call the player's score)."""
+    return sum(e.points for _, e in f.entries(pid))
 
 
-def buchholz(values: list[tuple[float, float, bool]]) -> float:
-    return sum(v for v, _, _ in values)
+def count(f: Field, pid: int, code: str) -> float:
+    """§7: WIN (7.1, rounds with a win's points: forfeit wins, full-point and pairing-allocated byes included),
+    WON (7.2, games won over the board), BPG (7.3, games played over the board with Black), BWG (7.4, of those
+    won), REP (7.5, rounds one elected to play: played, the pairing-allocated bye, won without playing)."""
+    draw, win = f.draw, f.win
+    tests = {
+        "WIN": lambda e: e.points > draw,
+        "WON": lambda e: e.points > draw and e.kind == PLAYED,
+        "BPG": lambda e: e.colour == "b" and e.kind == PLAYED,
+        "BWG": lambda e: e.colour == "b" and e.kind == PLAYED and e.points > draw,
+        "REP": lambda e: played(e) or e.points >= win,
+    }
+    counts = tests[code]
+    return float(sum(1 for _, e in f.entries(pid) if counts(e)))
 
 
-def buchholz_cut1(values: list[tuple[float, float, bool]]) -> float:
-    """Buchholz minus the least significant value; a voluntarily unplayed round is cut first (§16.5)."""
-    if not values:
-        return 0.0
-    voluntary = [v for v, _, vur in values if vur]
-    cut = min(voluntary) if voluntary else min(v for v, _, _ in values)
-    return buchholz(values) - cut
+def standard_points(f: Field, pid: int) -> float:
+    """2026 STD: each round scored 1, ½ or 0 as its points were more than, equal to or less than a draw's."""
+    return sum(1.0 if e.points > f.draw else 0.5 if e.points == f.draw else 0.0 for _, e in f.entries(pid))
 
 
-def sonneborn_berger(values: list[tuple[float, float, bool]], game_total: float) -> float:
-    """Σ opponent value × share of the game's points won (1, ½, 0 in classical scoring)."""
-    return sum(v * own / game_total for v, own, _ in values)
+def progressive(f: Field, pid: int, spec: Tiebreak) -> float:
+    """§8.6 PS: the sum of the running scores after each round; -Cn leaves out the first n rounds' (§14.1)."""
+    running, total = 0.0, 0.0
+    points = {r: e.points for r, e in f.entries(pid)}
+    for r in range(1, f.rounds + 1):
+        running += points.get(r, 0.0)
+        if r > spec.low:
+            total += running
+    return total
 
 
-def wins(line: PlayerLine, game_total: float) -> int:
-    """§7.1: rounds with more than a draw's points (wins, forfeit wins, a pairing-allocated bye)."""
-    half = game_total / 2
-    return sum(1 for e in line.rounds.values() if e.kind != PENDING and e.points > half)
+def koya(f: Field, pid: int) -> float:
+    """§8.5 KS: the points scored against the opponents who scored at least half of the maximum possible
+    (50 %; a round-robin's maximum leaves out its free rounds and the players never paired)."""
+    limit = 0.5 * f.win * _koya_games(f)
+    scores = f.cache.setdefault("scores", {})
+    total = 0.0
+    for _, e in f.entries(pid):
+        if e.opponent is not None:
+            opponent = scores.get(e.opponent)
+            if opponent is None:
+                opponent = scores[e.opponent] = score(f, e.opponent)
+            if opponent >= limit:
+                total += e.points
+    return total
 
 
-def black_games(line: PlayerLine) -> int:
-    """§7.3: games played over the board with Black."""
-    return sum(1 for e in line.rounds.values() if e.kind == PLAYED and e.colour == "b")
+def _koya_games(f: Field) -> int:
+    games = f.rounds
+    if f.round_robin:
+        n = len(f.lines)
+        if n and f.rounds % n == 0:  # an odd field: every player has a free round in each cycle
+            games -= f.rounds // n
+        games -= sum(1 for pid in f.lines if not any(played(e) or e.opponent for _, e in f.entries(pid)))
+    return games
 
 
-def direct_encounter(group: list[int], lines: dict[int, PlayerLine], game_total: float) -> dict[int, tuple[float, float]]:
-    """§6 for one tie group: player -> (points scored against the group, sort value).
+def rating_of(info: PlayerInfo) -> int | None:
+    """A player's rating for the tie-breaks; None when unrated (rating 0)."""
+    return info.rating or None
 
-    All met: the sort value is that score. Otherwise a player is ranked above the rest only if their score beats
-    what every other could reach by winning the missing games; those separated from the top get descending
-    values above every unseparated player, who all get 0.
-    """
-    members = set(group)
-    scores: dict[int, float] = {}
-    met: dict[int, set[int]] = {}
-    for pid in group:
-        s = 0.0
-        seen: set[int] = set()
-        for e in lines[pid].rounds.values():
-            if e.kind == PLAYED and e.opponent in members:
-                s += e.points
-                seen.add(e.opponent)
-        scores[pid] = s
-        met[pid] = seen
-    if all(len(met[pid]) == len(group) - 1 for pid in group):
-        return {pid: (scores[pid], scores[pid]) for pid in group}
-    values = {pid: (scores[pid], 0.0) for pid in group}
-    remaining = list(group)
-    level = float(len(group))
-    while len(remaining) > 1:
-        best = max(remaining, key=lambda p: scores[p])
-        reach = max(scores[q] + game_total * (len(group) - 1 - len(met[q])) for q in remaining if q != best)
-        if scores[best] <= reach:
-            break
-        values[best] = (scores[best], level)
-        level -= 1
-        remaining.remove(best)
-    return values
+
+def all_rated(f: Field) -> bool:
+    """C.07 §10 needs a rating for every player (the regulations of the event give one to the unrated): without
+    one, FIDE's reference gives no rating tie-break to anyone, and neither do we."""
+    if "all_rated" not in f.cache:
+        f.cache["all_rated"] = all(rating_of(line.info) is not None for line in f.lines.values())
+    return f.cache["all_rated"]
+
+
+def simple_value(f: Field, pid: int, spec: Tiebreak) -> float | None:
+    """The tie-breaks that read the player's own rounds (and their opponents' scores for KS)."""
+    if spec.base in ("WIN", "WON", "BPG", "BWG", "REP"):
+        return count(f, pid, spec.base)
+    if spec.base == "STD":
+        return standard_points(f, pid)
+    if spec.base == "PS":
+        return progressive(f, pid, spec)
+    if spec.base == "KS":
+        return koya(f, pid)
+    if spec.base == "TPN":
+        return float(f.lines[pid].info.seed)
+    if spec.base == "RTNG":
+        rating = rating_of(f.lines[pid].info)
+        return float(rating) if rating is not None and all_rated(f) else None
+    raise KeyError(spec.code)

@@ -15,7 +15,7 @@ from django.db import models
 
 from scoring.profiles import Profile
 from scoring.registry import DEFAULT_KEY, KEY_MAX_LENGTH, get_profile, profile_choices
-from scoring.tiebreaks import TIEBREAKS
+from scoring.tiebreak_codes import EDITIONS, TIEBREAKS, parse_tiebreaks
 from tournaments import game_states
 from variants import policies
 from variants.registry import get_engine, rolled_key
@@ -87,7 +87,14 @@ class Event(models.Model):
         default=False,
         help_text="Baku acceleration (FIDE C.04.5) for a Swiss paired by the FIDE Dutch system (a fixed variant).",
     )
-    tiebreaks = models.CharField(max_length=200, default=",".join(TIEBREAKS), blank=True)
+    tiebreaks = models.CharField(
+        max_length=200, default=",".join(TIEBREAKS), blank=True,
+        help_text="FIDE C.07 codes in order, comma-separated, e.g. BH-C1,BH,SB,DE,WIN,BPG (docs/rules/tiebreaks.md).",
+    )  # fmt: skip
+    tiebreak_edition = models.CharField(
+        max_length=4, blank=True, default="", choices=[(e, f"C.07 of {e}") for e in EDITIONS],
+        help_text="The C.07 text the tie-breaks follow; empty: the one in force on the event's first day.",
+    )  # fmt: skip
     organizer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_events")
     arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="arbitrated_events")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
@@ -118,6 +125,10 @@ class Event(models.Model):
 
     def clean(self) -> None:
         wrong = policies.problems(self.variant_policy, self.variant_key, self.variant_options)
+        try:
+            self.tiebreaks = ",".join(parse_tiebreaks(self.tiebreaks or ""))
+        except ValueError as exc:
+            wrong = {**(wrong or {}), "tiebreaks": str(exc)}
         if wrong:
             raise ValidationError(wrong)
 

@@ -14,7 +14,7 @@ from functools import partial
 from django.db import transaction
 
 from tournaments.models import Event
-from tournaments.signals import RESULT_FINAL, STANDINGS_UPDATED
+from tournaments.signals import RESULT_FINAL, STANDINGS_UPDATED, TIEBREAKS_CHANGED
 from tournaments.tasks.standings import queue_publish_standings
 from tournaments.views_public import warm_tables
 
@@ -22,9 +22,10 @@ log = logging.getLogger(__name__)
 
 
 def recompute_standings(sender: type, change: str, event: Event | None = None, **kwargs: object) -> None:
-    """A result became final: queue the event's standings snapshot in the change's own transaction (the outbox
-    row commits or rolls back with the result, so no committed result is left unpublished)."""
-    if change == RESULT_FINAL and event is not None:
+    """A result became final (or the tie-breaks that rank the event changed): queue the event's standings snapshot
+    in the change's own transaction (the outbox row commits or rolls back with the change, so no committed result
+    is left unpublished)."""
+    if change in (RESULT_FINAL, TIEBREAKS_CHANGED) and event is not None:
         queue_publish_standings(event.pk)
 
 

@@ -17,7 +17,8 @@ from django.dispatch import Signal
 RESULT_FINAL = "result-final"  # a board's result became final or was corrected (record_result)
 ROUND_PUBLISHED = "round-published"  # a round's pairings became public (publish_round)
 STANDINGS_UPDATED = "standings-updated"  # the event's standings snapshot was replaced (publish_standings)
-CHANGES = (RESULT_FINAL, ROUND_PUBLISHED, STANDINGS_UPDATED)
+TIEBREAKS_CHANGED = "tiebreaks-changed"  # the event's tie-break list or C.07 edition changed (set_tiebreaks)
+CHANGES = (RESULT_FINAL, ROUND_PUBLISHED, STANDINGS_UPDATED, TIEBREAKS_CHANGED)
 
 #: Sent inside the transaction that makes the change, with keyword arguments ``change`` (one of
 #: :data:`CHANGES`), ``event`` (the :class:`tournaments.models.Event`), ``game`` (the board, for

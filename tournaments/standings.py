@@ -16,7 +16,7 @@ from scoring import get_profile
 from scoring.crosstable import crosstable
 from scoring.records import PENDING, ByeRecord, GameRecord, PlayerInfo, PlayerLine
 from scoring.standings import compute_standings
-from scoring.tiebreaks import TIEBREAKS, parse_tiebreaks
+from scoring.tiebreak_codes import TIEBREAKS, check_edition, edition_for, parse_tiebreaks
 from tournaments.models import Bye, Event, Game, Player, Registration, Round
 from tournaments.public.rating import line_performance
 from variants.terminations import FORFEIT
@@ -28,6 +28,19 @@ def event_tiebreaks(event: Event) -> list[str]:
         return parse_tiebreaks(event.tiebreaks or "")
     except ValueError:
         return list(TIEBREAKS)
+
+
+def event_edition(event: Event) -> str:
+    """The C.07 text the event follows: the one it names, else the one in force on its first day."""
+    try:
+        return check_edition(event.tiebreak_edition)
+    except ValueError:
+        return edition_for(event.starts_on)
+
+
+def is_round_robin(event: Event) -> bool:
+    """C.07 Article 15 (a pre-determined schedule) rather than Article 16 (Swiss) for unplayed games."""
+    return event.format in (Event.Format.ROUND_ROBIN, Event.Format.DOUBLE_ROUND_ROBIN)
 
 
 def _registered_players(event: Event) -> dict[int, PlayerInfo]:
@@ -148,7 +161,10 @@ def standings_from_records(event: Event, records: Records) -> dict:
     players, games, byes, rounds, complete = records
     order = event_tiebreaks(event)
     game_total = get_profile(event.scoring).game_total
-    standings, lines = compute_standings(players, games, byes, rounds=rounds, tiebreaks=order, game_total=game_total)
+    standings, lines = compute_standings(
+        players, games, byes, rounds=rounds, tiebreaks=order, game_total=game_total,
+        round_robin=is_round_robin(event), edition=event_edition(event),
+    )  # fmt: skip
     ratings = {pid: line.info.rating for pid, line in lines.items()}
     return {
         "event": event.slug,

@@ -12,7 +12,7 @@ ALL = "BH-C1,BH,SB,WIN,BPG"
 
 
 def rows(games, byes, rounds, players=PLAYERS[:3]):
-    standings, _ = compute_standings(players, games, byes, rounds=rounds, tiebreaks=ALL, game_total=1)
+    standings, _ = compute_standings(players, games, byes, rounds=rounds, tiebreaks=ALL, game_total=1, edition="2024")
     return {s.info.player_id: s for s in standings}
 
 

@@ -81,23 +81,31 @@ def test_direct_encounter_separates_players_who_met():
     standings, _ = compute_standings(PLAYERS, games, [], rounds=3, tiebreaks="DE", game_total=1)
     rows = by_id(standings)
     assert rows[A].points == rows[B].points == 2
-    assert rows[A].tiebreaks["DE"] == 1 and rows[B].tiebreaks["DE"] == 0
+    # DE is the place within the tie group (C.07 §6, as FIDE's reference prints it): Anna 1st, Bert 2nd.
+    assert rows[A].tiebreaks["DE"] == 1 and rows[B].tiebreaks["DE"] == 2
     assert rows[A].rank < rows[B].rank
 
 
 def test_direct_encounter_among_players_who_did_not_all_meet_only_separates_a_clear_leader():
-    from scoring.tiebreaks import build_lines, direct_encounter
+    from scoring.records import ByeRecord
 
-    # Three tied players: A beat B, nobody else met. A's 1 is not more than C could reach (1): no separation.
-    lines = build_lines(PLAYERS, [g(1, A, B, 1, 0)], [], 1)
-    values = direct_encounter([A, B, C], lines, 1)
-    assert {p: v[1] for p, v in values.items()} == {A: 0, B: 0, C: 0}
-    # A beat both: nobody else can reach 2 (B and C could only win their missing game): A goes first.
-    lines = build_lines(PLAYERS, [g(1, A, B, 1, 0), g(2, C, A, 0, 1)], [], 2)
-    values = direct_encounter([A, B, C], lines, 1)
-    assert values[A][1] > values[B][1] == values[C][1] == 0
+    def de(games, byes, rounds, players=PLAYERS[:3]):
+        standings, _ = compute_standings(players, games, byes, rounds=rounds, tiebreaks="DE", game_total=1)
+        return {s.info.player_id: s.tiebreaks["DE"] for s in standings}
+
+    # Three players tied on 1: A beat B, nobody else met. A's 1 is not more than C could reach (1): no separation.
+    assert de([g(1, A, B, 1, 0), g(2, B, C, 1, 0)], [ByeRecord(1, C, "pairing", 1), ByeRecord(2, A, "absent", 0)], 2) == {
+        A: 0, B: 0, C: 0}  # fmt: skip
+    # Tied on 2: A beat both: nobody else can reach 2 (B and C could only win their missing game): A goes first,
+    # and B and C, who never met, stay tied below.
+    games = [g(1, A, B, 1, 0), g(2, C, A, 0, 1), g(2, B, D, 1, 0), g(3, C, D, 1, 0)]
+    byes = [ByeRecord(1, C, "pairing", 1), ByeRecord(3, B, "pairing", 1)]  # Dan absent in round 1, Anna in round 3
+    values = de(games, byes, 3, PLAYERS)
+    assert values[A] == 1 and values[B] == values[C] == 2
 
 
 def test_unknown_tiebreak_codes_are_refused():
-    with pytest.raises(ValueError, match="ARO"):
-        compute_standings(PLAYERS, CLASSICAL, [], rounds=3, tiebreaks="BH,ARO", game_total=1)
+    with pytest.raises(ValueError, match="XYZ"):
+        compute_standings(PLAYERS, CLASSICAL, [], rounds=3, tiebreaks="BH,XYZ", game_total=1)
+    with pytest.raises(ValueError, match="WIN"):  # C.07 §14 modifies BH, FB, SB, ARO and PS only
+        compute_standings(PLAYERS, CLASSICAL, [], rounds=3, tiebreaks="WIN-C1", game_total=1)

@@ -23,6 +23,9 @@ from tournaments.admin.director import dice_view, event_for, hub_view, import_ro
 from tournaments.admin.forms import EventForm
 from tournaments.admin.scoped import EventRoleInline, EventScoped, error_text, refuse
 from tournaments.services.audit import EVENT_CREATED, audit
+from tournaments.services.tiebreak_list import set_tiebreaks
+
+TIEBREAK_FIELDS = ("tiebreaks", "tiebreak_edition")
 
 
 class RegistrationInline(EventRoleInline, admin.TabularInline):
@@ -115,7 +118,7 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
         fields = list(super().get_readonly_fields(request, obj))
         if obj is not None and not services.is_organizer(request.user, obj) and not self._sees_all(request, "change"):
             fields += ["name", "slug", "format", "rounds_planned", "variant_policy", "variant_key", "time_control",
-                       "scoring", "tiebreaks", "organizer", "arbiters", "is_public", "starts_on", "city",
+                       "scoring", "tiebreaks", "tiebreak_edition", "organizer", "arbiters", "is_public", "starts_on", "city",
                        "federation", "baku_acceleration"]  # fmt: skip
         return fields
 
@@ -123,7 +126,15 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
         return {"organizer": request.user.pk}
 
     def save_model(self, request, obj, form, change):
+        chosen = {name: getattr(obj, name) for name in TIEBREAK_FIELDS}
+        retiebreak = change and any(name in form.changed_data for name in TIEBREAK_FIELDS)
+        if retiebreak:  # saved through the service, so the change is audited and the standings follow (as the API)
+            for name in TIEBREAK_FIELDS:
+                setattr(obj, name, form.initial.get(name, getattr(obj, name)))
         super().save_model(request, obj, form, change)
+        if retiebreak:
+            set_tiebreaks(obj, tiebreaks=chosen["tiebreaks"].split(","), edition=chosen["tiebreak_edition"], by=request.user)
+            obj.refresh_from_db()
         services.prepare_event(obj)
         if not change:
             audit(obj, EVENT_CREATED, f"Event created ({obj.get_status_display().lower()})", by=request.user)

@@ -31,6 +31,7 @@ class EventForm(forms.ModelForm):
             "scoring",
             "baku_acceleration",
             "tiebreaks",
+            "tiebreak_edition",
             "organizer",
             "arbiters",
             "status",

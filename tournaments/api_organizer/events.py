@@ -12,12 +12,18 @@ from rest_framework.response import Response
 from tournaments import api_public, services
 from tournaments.api_filters import AuditFilter
 from tournaments.api_organizer.access import OrganizerView
-from tournaments.api_organizer.serializers import EventCreateSerializer, PlayerRowSerializer, field_errors
+from tournaments.api_organizer.serializers import (
+    EventCreateSerializer,
+    EventPatchSerializer,
+    PlayerRowSerializer,
+    field_errors,
+)
 from tournaments.api_public import EventDetailSerializer
 from tournaments.api_way_in.settings import EventSettingsPatch
 from tournaments.models import Event, PairingChange
 from tournaments.refusals import CONFLICT, TOO_LARGE
 from tournaments.services.audit import entries_of, entry
+from tournaments.services.tiebreak_list import set_tiebreaks
 
 ERRORS = OpenApiResponse(description='{"detail": reason, "errors": [{"row" or "board", "field", "reason"}]}: nothing changed')
 REFUSALS = {401: OpenApiResponse(description="No valid token"), 403: OpenApiResponse(description="Not your event")}
@@ -71,6 +77,26 @@ class EventDetailView(EventSettingsPatch, OrganizerView, api_public.EventDetailV
 
     def event_or_404(self, slug: str) -> Event:
         return self.visible_event(slug)
+
+    @extend_schema(
+        operation_id="events_partial_update",
+        request=EventPatchSerializer,
+        responses={200: EventDetailSerializer, 400: ERRORS, **REFUSALS},
+        tags=["organizer"],
+    )
+    def patch(self, request, slug: str):
+        """Change the event's tie-break list or C.07 edition (its organizer); the standings are recomputed."""
+        event = self.organizer_event(slug)
+        unknown = sorted(set(request.data) - set(EventPatchSerializer().fields)) if isinstance(request.data, dict) else []
+        if unknown:
+            errors = [{"field": name, "reason": "not a field this endpoint changes"} for name in unknown]
+            return self.invalid("invalid event", errors)
+        form = EventPatchSerializer(data=request.data, partial=True)
+        if not form.is_valid():
+            return self.invalid("invalid event", field_errors(form.errors))
+        data = form.validated_data
+        event = set_tiebreaks(event, tiebreaks=data.get("tiebreaks"), edition=data.get("tiebreak_edition"), by=request.user)
+        return Response(EventDetailSerializer(event, context={"request": request}).data)
 
 
 class AnnounceView(OrganizerView):

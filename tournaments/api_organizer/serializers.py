@@ -12,6 +12,7 @@ from rest_framework import serializers
 
 from config.api_fields import RegistryChoiceField
 from scoring import profile_choices
+from scoring.tiebreak_codes import CATALOGUE, EDITIONS, parse_tiebreaks
 from tournaments.models import Bye, Event, Game, Round
 from tournaments.public import queries
 from tournaments.public.variant import variant_from_block
@@ -78,6 +79,26 @@ class EventCreateSerializer(serializers.Serializer):
         data["variant_options"] = dict(draw.options)
         data["federation"] = data.get("federation", "").upper()
         return data
+
+
+class EventPatchSerializer(serializers.Serializer):
+    """What an organizer may change of an event here: its tie-break list and the C.07 edition it follows."""
+
+    tiebreaks = serializers.ListField(
+        child=serializers.CharField(max_length=12), required=False, max_length=len(CATALOGUE),
+        help_text="FIDE C.07 codes in order (as C.07 and TRF-2026 write them), e.g. BH-C1, BH, SB, DE, WIN, BPG; "
+        f"one of {', '.join(CATALOGUE)}.",
+    )  # fmt: skip
+    tiebreak_edition = serializers.ChoiceField(
+        choices=["", *EDITIONS], required=False, allow_blank=True,
+        help_text="The C.07 text: 2024 (1 August 2024) or 2026; empty: the one in force on the event's first day.",
+    )  # fmt: skip
+
+    def validate_tiebreaks(self, value: list[str]) -> list[str]:
+        try:
+            return parse_tiebreaks(value)
+        except ValueError as exc:
+            raise serializers.ValidationError(str(exc)) from None
 
 
 class RollSerializer(serializers.Serializer):

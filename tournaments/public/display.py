@@ -12,7 +12,7 @@ from typing import Any
 
 from django.urls import reverse
 
-from scoring.tiebreaks import TIEBREAK_NAMES
+from scoring.tiebreak_codes import read_code, tiebreak_name
 from tournaments.board_svg import position_svg
 from tournaments.models import Event, Game
 from tournaments.public.variant import is_fixed, variant_name
@@ -21,13 +21,17 @@ from variants.registry import get_engine
 
 PENDING_LABELS = {Game.ResultStatus.REPORTED: "reported", Game.ResultStatus.DISPUTED: "disputed"}
 
-# What each tie-break adds to its name (scoring.tiebreaks names them), for the page's legend and column titles.
+# What each tie-break adds to its name (scoring.tiebreak_codes names them), for the page's legend and column titles.
 TIEBREAK_NOTES = {
     "BH-C1": "lowest contribution dropped",
     "BH": "sum of the opponents' scores",
     "SB": "opponents' scores weighted by the result",
-    "DE": "points among the tied players",
+    "DE": "place by the games among the tied players; 0: not separated",
     "WIN": "forfeit wins and full-point byes included",
+    "REP": "games, the pairing bye and wins without play",
+    "KS": "points against opponents on 50 % or more",
+    "ARO": "games over the board",
+    "TPN": "smaller first",
 }
 
 
@@ -55,8 +59,11 @@ def _text(value: object) -> str:
 
 
 def tiebreak_title(code: str) -> str:
-    name = TIEBREAK_NAMES.get(code, code)
-    note = TIEBREAK_NOTES.get(code)
+    try:
+        name = tiebreak_name(code)
+    except ValueError:  # a code the catalogue no longer has, in an old snapshot
+        name = code
+    note = TIEBREAK_NOTES.get(code) or (TIEBREAK_NOTES.get(read_code(code).base) if name != code else None)
     return f"{name} ({note})" if note else name
 
 

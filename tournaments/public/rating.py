@@ -15,24 +15,9 @@ from bisect import bisect_left
 from collections.abc import Iterable
 from decimal import ROUND_HALF_UP, Decimal
 
+from scoring.fide_tables import DP_TABLE, PD_BANDS
 from scoring.records import PLAYED, PlayerLine
 
-# B.02 §8.1.1: dp for p = 0.00, 0.01, ... 1.00 (index = p in hundredths).
-DP_TABLE = (
-    -800, -677, -589, -538, -501, -470, -444, -422, -401, -383, -366, -351, -336, -322, -309, -296, -284, -273,
-    -262, -251, -240, -230, -220, -211, -202, -193, -184, -175, -166, -158, -149, -141, -133, -125, -117, -110,
-    -102, -95, -87, -80, -72, -65, -57, -50, -43, -36, -29, -21, -14, -7, 0, 7, 14, 21, 29, 36, 43, 50, 57, 65,
-    72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149, 158, 166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262,
-    273, 284, 296, 309, 322, 336, 351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677, 800,
-)  # fmt: skip
-
-# B.02 §8.1.2: the upper end of each band of rating differences; the higher-rated player's expected score in the
-# band at index i is 0.50 + i/100 (the lower-rated player's is 1 minus it). Differences over 735 expect 1.00.
-PD_BANDS = (
-    3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 121, 129, 137, 145, 153, 162, 170, 179, 188,
-    197, 206, 215, 225, 235, 245, 256, 267, 278, 290, 302, 315, 328, 344, 357, 374, 391, 411, 432, 456, 484, 517,
-    559, 619, 735,
-)  # fmt: skip
 RATING_CAP = 400  # B.02 §8.3.3: a difference of more than 400 points counts as 400
 K_HIGH_RATING = 2400  # B.02 §8.3.3: K = 10 at 2400 and above, otherwise 20 (see the docs for the cases we cannot know)
 
