@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0009_variant_policy_and_start_options'),
+        ('tournaments', '0010_way_in'),
     ]
 
     operations = [
