@@ -1,0 +1,59 @@
+"""The record an event keeps beside its boards: the audit trail of the director's changes, the published standings
+snapshot and the drawn colour of round 1.
+
+Imported by :mod:`tournaments.models`, whose app they belong to (related by name, so this module imports none).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class PairingChange(models.Model):
+    """The audit trail of an event: every change of the director's workflow (dice, pairings, results, players)
+    with who, when, what (``action``) and the state before and after (written by tournaments.services.audit)."""
+
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="pairing_changes")
+    # A round thrown away keeps its history: the entry stays and forgets the row.
+    round = models.ForeignKey("tournaments.Round", null=True, blank=True, on_delete=models.SET_NULL, related_name="changes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+    action = models.CharField(max_length=40, blank=True, db_index=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    description = models.TextField()
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+
+class StandingsSnapshot(models.Model):
+    """The published standings of an event, replaced whole by the publishing task (never half-written)."""
+
+    event = models.OneToOneField("tournaments.Event", on_delete=models.CASCADE, related_name="snapshot")
+    data = models.JSONField(default=dict)
+    computed_at = models.DateTimeField(auto_now=True)
+    results_version = models.PositiveIntegerField(default=0)
+
+
+class ColourDraw(models.Model):
+    """The drawn colour of pairing number 1 in round 1 (in a match: who has White in game 1), commit-reveal.
+
+    The seed is committed (SHA-256) before round 1 is paired and revealed with the pairing; the colour is the
+    first die of ``variants.fairroll.derive_rolls(seed, identity, False)`` (identity ``"<slug>/first-white"``):
+    odd means pairing number 1 has White (docs/pairing.md); anyone can re-derive it with
+    ``python -m variants.fairroll``.
+    """
+
+    event = models.OneToOneField("tournaments.Event", on_delete=models.CASCADE, related_name="colour_draw")
+    commitment = models.CharField(max_length=64)
+    seed = models.CharField(max_length=64, help_text="Secret until the draw; revealed with round 1.")
+    identity = models.CharField(max_length=120, blank=True, help_text="What the draw derives from ('<slug>/first-white').")
+    first_white = models.BooleanField(null=True, blank=True, help_text="Pairing number 1 has White in round 1.")
+    committed_at = models.DateTimeField(auto_now_add=True)
+    drawn_at = models.DateTimeField(null=True, blank=True)
+    drawn_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    def __str__(self) -> str:
+        return f"{self.event} colour draw"
