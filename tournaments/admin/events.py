@@ -21,6 +21,7 @@ from tournaments import models, services
 from tournaments.admin.director import dice_view, event_for, hub_view, import_rows_errors, players_view
 from tournaments.admin.forms import EventForm
 from tournaments.admin.scoped import EventRoleInline, EventScoped, error_text, refuse
+from tournaments.services import event_settings
 from tournaments.services.audit import EVENT_CREATED, audit
 
 
@@ -122,6 +123,18 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
         return {"organizer": request.user.pk}
 
     def save_model(self, request, obj, form, change):
+        if change:  # through the service the API calls: checked again under the lock, and audited
+            names = [n for n in (*event_settings.LOCKED, *event_settings.OPEN) if n in form.fields or n == "variant_options"]
+            values = {name: getattr(obj, name) for name in names}
+            before = models.Event.objects.get(pk=obj.pk)
+            also = ["arbiters"] if "arbiters" in form.changed_data else []
+            try:
+                event_settings.update_event(before, values, by=request.user, also=also)
+            except ValidationError as exc:  # changed by someone else since the form was checked
+                refuse(request, f"Nothing saved: {error_text(exc)}")
+                return
+            services.prepare_event(obj)  # more planned rounds: their blocks' commitments
+            return
         super().save_model(request, obj, form, change)
         services.prepare_event(obj)
         if not change:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.text import slugify
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -9,17 +10,26 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.generics import GenericAPIView
 from rest_framework.response import Response
 
+from config.api_errors import kind_of, status_of
 from tournaments import api_public, services
 from tournaments.api_filters import AuditFilter
-from tournaments.api_organizer.access import OrganizerView
-from tournaments.api_organizer.serializers import EventCreateSerializer, PlayerRowSerializer, field_errors
+from tournaments.api_organizer.access import OrganizerView, errors_body
+from tournaments.api_organizer.serializers import (
+    EventCreateSerializer,
+    EventPatchSerializer,
+    PlayerRowSerializer,
+    field_errors,
+)
 from tournaments.api_public import EventDetailSerializer
 from tournaments.models import Event, PairingChange
 from tournaments.refusals import CONFLICT, TOO_LARGE
 from tournaments.services.audit import entries_of, entry
+from tournaments.services.errors import reasons
+from tournaments.services.event_settings import update_event
 
 ERRORS = OpenApiResponse(description='{"detail": reason, "errors": [{"row" or "board", "field", "reason"}]}: nothing changed')
 REFUSALS = {401: OpenApiResponse(description="No valid token"), 403: OpenApiResponse(description="Not your event")}
+LOCKED = OpenApiResponse(description="Round 1 is paired: the format, scoring or variant can no longer change")
 SLUG_TAKEN = OpenApiResponse(description="An event with this slug exists already: nothing changed")
 MAX_CSV_BYTES = 2_000_000
 
@@ -64,12 +74,34 @@ class EventCollectionView(OrganizerView, api_public.EventListView):
 
 class EventDetailView(OrganizerView, api_public.EventDetailView):
     """The public view's answer, for a draft too when the caller is its staff (a draft is 404 to anyone else);
-    ``blocks`` lists every block's dice, the commitment before the roll."""
+    ``blocks`` lists every block's dice, the commitment before the roll. ``PATCH`` changes the settings."""
 
     lenient_methods = ("GET",)
 
     def event_or_404(self, slug: str) -> Event:
         return self.visible_event(slug)
+
+    @extend_schema(operation_id="events_update", request=EventPatchSerializer,
+                   responses={200: EventDetailSerializer, 400: ERRORS, 409: LOCKED, **REFUSALS}, tags=["organizer"])  # fmt: skip
+    def patch(self, request, slug: str):
+        """Change the event's settings (organizer). Once round 1 is paired, a changed ``format``, ``scoring``,
+        ``variant_policy`` or ``variant`` is 409 naming the field; tie-breaks, planned rounds and the rest may
+        change, each change in the audit trail."""
+        event = self.organizer_event(slug)
+        form = EventPatchSerializer(data=request.data)
+        if not form.is_valid():
+            return self.invalid("invalid event", field_errors(form.errors))
+        try:
+            columns = form.columns(event)
+        except serializers.ValidationError as exc:
+            return self.invalid("invalid event", field_errors(exc.detail))
+        try:
+            event = update_event(event, columns, by=request.user)
+        except DjangoValidationError as exc:
+            names = EventPatchSerializer.API_NAMES
+            errors = [{"field": names.get(field, field), "reason": reason} for field, reason in reasons(exc)]
+            return Response(errors_body(errors), status=status_of(kind_of(exc)))
+        return Response(EventDetailSerializer(event, context={"request": request}).data)
 
 
 class AnnounceView(OrganizerView):

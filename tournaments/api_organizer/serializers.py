@@ -80,6 +80,57 @@ class EventCreateSerializer(serializers.Serializer):
         return data
 
 
+class EventPatchSerializer(serializers.Serializer):
+    """``PATCH /api/events/{slug}/``: any of the event's settings. Once round 1 is paired ``format``, ``scoring``,
+    ``variant_policy`` and ``variant`` are refused (409 naming the field) unless unchanged; the rest may change,
+    audited (tournaments.services.event_settings checks them, as the admin's form does)."""
+
+    name = serializers.CharField(max_length=200, required=False)
+    format = serializers.ChoiceField(choices=Event.Format.choices, required=False)
+    rounds = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS, required=False, help_text="Planned rounds.")
+    variant_policy = serializers.ChoiceField(choices=[draw.name for draw in policies.draws()], required=False)
+    variant = serializers.CharField(max_length=16, required=False, allow_blank=True)
+    scoring = RegistryChoiceField(choices=profile_choices, required=False)
+    time_control = serializers.CharField(max_length=64, required=False)
+    tiebreaks = serializers.CharField(max_length=200, required=False, allow_blank=True, help_text="e.g. BH-C1,BH,SB")
+    baku_acceleration = JsonBooleanField(required=False)
+    starts_on = serializers.DateField(required=False, allow_null=True)
+    city = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    federation = serializers.RegexField(r"^[A-Za-z]{3}$", required=False, allow_blank=True)
+    is_public = JsonBooleanField(required=False)
+
+    #: The API's names of the event's columns where they differ (a refusal names the field the caller sent).
+    API_NAMES = {"rounds_planned": "rounds", "variant_key": "variant", "variant_options": "variant_policy"}
+
+    def validate(self, data: dict) -> dict:
+        if not data:
+            raise serializers.ValidationError({"body": "send at least one of the event's fields"})
+        return data
+
+    def columns(self, event: Event) -> dict:
+        """The validated fields as the event's columns (a draw named by ``variant_policy`` and ``variant``)."""
+        data = dict(self.validated_data)
+        if "rounds" in data:
+            data["rounds_planned"] = data.pop("rounds")
+        if "variant_policy" in data or "variant" in data:
+            data.update(_variant_columns(event, data.pop("variant_policy", None), data.pop("variant", None)))
+        return data
+
+
+def _variant_columns(event: Event, name: str | None, variant: str | None) -> dict:
+    """(policy, key, options) of the draw ``name`` (default: the event's) with ``variant`` (default: the event's)."""
+    draw = policies.draw_named(name) if name else event.draw
+    variant = (variant or "").strip() if variant is not None else None
+    if draw.variant is not None:  # a dice draw names its variant
+        if variant not in (None, "", draw.variant):
+            raise serializers.ValidationError({"variant": f"under {draw.name} the dice choose: {draw.variant}"})
+        return {"variant_policy": draw.policy, "variant_key": draw.variant, "variant_options": dict(draw.options)}
+    key = variant if variant is not None else (event.variant_key if event.variant_policy == policies.FIXED else "")
+    if key not in fixed_keys():
+        raise serializers.ValidationError({"variant": f"a fixed policy needs one of {', '.join(fixed_keys())}"})
+    return {"variant_policy": draw.policy, "variant_key": key, "variant_options": {}}
+
+
 class RollSerializer(serializers.Serializer):
     how = serializers.ChoiceField(choices=["server", "physical"])
     roll = serializers.CharField(max_length=20, required=False, help_text="Physical dice as they showed, e.g. 6-6-2.")

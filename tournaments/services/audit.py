@@ -12,6 +12,7 @@ from tournaments.models import Event, Game, PairingChange, Round
 EVENT_CREATED = "event-created"
 EVENT_ANNOUNCED = "event-announced"
 EVENT_CLOSED = "event-closed"
+EVENT_CHANGED = "event-changed"
 PLAYERS_IMPORTED = "players-imported"
 LATE_ENTRY = "late-entry"
 WITHDRAWAL = "withdrawal"
@@ -25,6 +26,9 @@ ROUND_DELETED = "round-deleted"
 ROUND_PUBLISHED = "round-published"
 ROUND_SCHEDULED = "round-scheduled"
 PAIRING_CHANGED = "pairing-changed"
+PAIRING_CORRECTED = "pairing-corrected"  # a published round's boards changed before play
+ROUND_UNPUBLISHED = "round-unpublished"
+CLOCK_CHANGED = "clock-changed"
 RESULT_ENTERED = "result-entered"
 RESULT_CORRECTED = "result-corrected"
 
