@@ -73,6 +73,15 @@ def _hub_action(request, event: models.Event):
                 raise PermissionDenied
             services.announce_event(event, by=request.user)
             messages.success(request, f"{event} is announced: the public can see it now.")
+        elif op == "close":
+            if not (services.is_organizer(request.user, event) or models.sees_every_event(request.user)):
+                raise PermissionDenied
+            if request.POST.get("confirm") != "yes":
+                messages.warning(request, f"Close {event}? Tick “I am sure” and press the button again: a closed event "
+                                          "takes no more rounds, players or results.")  # fmt: skip
+                return _back("admin:tournaments_event_director", event.pk)
+            services.close_event(event, by=request.user)
+            messages.success(request, f"{event} is closed: its standings are final.")
         elif op == "pair":
             paired = services.pair_round_outcome(event, by=request.user)
             rnd = paired.round

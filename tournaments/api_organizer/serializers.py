@@ -147,10 +147,32 @@ class RollSerializer(serializers.Serializer):
 
 
 class BoardPatchSerializer(serializers.Serializer):
-    white = serializers.IntegerField(min_value=1, max_value=2**63 - 1, help_text="Player id.")
-    black = serializers.IntegerField(min_value=1, max_value=2**63 - 1, help_text="Player id.")
+    """One correction of a board: ``white`` and ``black`` (put two players on it), ``swap`` (swap colours),
+    ``exchange`` (two player ids trading places), ``forfeit`` (who forfeits: white, black or both) or ``bye`` (who
+    gets the bye: white or black; the other is absent). Before publication, and after it until the board's game
+    has a move or a result."""
+
+    white = serializers.IntegerField(min_value=1, max_value=2**63 - 1, required=False, help_text="Player id.")
+    black = serializers.IntegerField(min_value=1, max_value=2**63 - 1, required=False, help_text="Player id.")
+    swap = JsonBooleanField(required=False, help_text="true: White and Black change places.")
+    exchange = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=2**63 - 1), min_length=2,
+                                     max_length=2, required=False, help_text="Two player ids that trade places.")  # fmt: skip
+    forfeit = serializers.ChoiceField(choices=["white", "black", "both"], required=False, help_text="Who forfeits.")
+    bye = serializers.ChoiceField(choices=["white", "black"], required=False,
+                                  help_text="Who gets the bye; the board is removed and the other player is absent.")  # fmt: skip
     override = serializers.CharField(max_length=300, required=False, allow_blank=True,
                                      help_text="Reason to allow a forbidden pairing, a rematch or a second bye.")  # fmt: skip
+
+    OPERATIONS = ("players", "swap", "exchange", "forfeit", "bye")
+
+    def validate(self, data: dict) -> dict:
+        if ("white" in data) != ("black" in data):
+            raise serializers.ValidationError({"white" if "white" not in data else "black": "name both players"})
+        chosen = [op for op in self.OPERATIONS if (op == "players" and "white" in data) or (op != "players" and data.get(op))]
+        if len(chosen) != 1:
+            raise serializers.ValidationError({"body": "send one of: white and black, swap, exchange, forfeit, bye"})
+        data["operation"] = chosen[0]
+        return data
 
 
 class ResultRowSerializer(serializers.Serializer):
