@@ -175,8 +175,8 @@ def _crosstable_cell(cell: dict | None, number: int, rank_of: dict) -> dict:
     rank = rank_of.get(str(opponent), "?")
     unplayed = FORFEITS.get(result)
     if unplayed:  # a forfeit is no game played: its sign stands where a played game has none
-        return {"text": f"{rank}{colour} {result} {points}".strip(),
-                "label": f"round {number}: against rank {rank} with {colour}, {unplayed} (not played), {points} points"}  # fmt: skip
+        label = f"round {number}: against rank {rank} with {colour}, {unplayed} (not played), {points} points"
+        return {"text": f"{rank}{colour} {result} {points}".strip(), "label": label}
     return {"text": f"{rank}{colour} {points}".strip(), "label": f"round {number}: against rank {rank} with {colour}, {result}"}
 
 
