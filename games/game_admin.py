@@ -46,7 +46,9 @@ class ClockForm(forms.Form):
 
 
 class ForfeitForm(forms.Form):
-    absent = forms.ChoiceField(label="Who forfeits", choices=[("white", "White"), ("black", "Black"), ("both", "Both")])
+    absent = forms.ChoiceField(
+        label="Who forfeits", choices=[("", "—"), ("white", "White"), ("black", "Black"), ("both", "Both")]
+    )
 
 
 @admin.register(Game)
