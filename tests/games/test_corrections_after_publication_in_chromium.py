@@ -107,3 +107,35 @@ def test_a_spectator_sees_the_twilight_reserve(browser, asgi_server):
     page.wait_for_function("document.getElementById('live-state').textContent.includes(\"Black army's reserve: Knight\")")
     _shots(browser, asgi_server, None, page, "live-twilight-reserve")
     context.close()
+
+
+def test_the_event_form_refuses_a_locked_field_and_the_run_sheet_closes(browser, asgi_server):
+    fields = {"variant_policy": "fixed", "variant_key": "chess", "city": "Graz", "federation": "AUT"}
+    event, organizer, _ = make_event(2, slug="locked", rounds=1, **fields)
+    rnd = publish_round(pair_round(event, by=organizer), by=organizer)
+    context, admin = _context(browser, asgi_server, organizer)
+    admin.goto(f"{asgi_server.url}/admin/tournaments/event/{event.pk}/change/")
+    admin.select_option("#id_format", "rr")
+    admin.fill("#id_tiebreaks", "XYZ,,")
+    admin.click("input[name=_save]")
+    admin.wait_for_load_state()
+    errors = admin.inner_text("#content")
+    assert "round 1 is paired: the event's format can no longer change" in errors and "unknown tie-break XYZ" in errors
+    assert admin.input_value("#id_tiebreaks") == "XYZ,,"  # what was typed stays
+    admin.screenshot(path=str(SCREENSHOTS / "admin-event-locked-1400.png"), full_page=True)
+    admin.set_viewport_size({"width": 390, "height": 844})
+    admin.screenshot(path=str(SCREENSHOTS / "admin-event-locked-390.png"), full_page=True)
+    admin.set_viewport_size({"width": 1400, "height": 900})
+    from tournaments.services import enter_result
+
+    enter_result(rnd.games.get(), result="1-0", termination="resignation", by=organizer)
+    admin.goto(f"{asgi_server.url}/admin/tournaments/event/{event.pk}/director/")
+    _shots(browser, asgi_server, organizer, admin, "admin-run-sheet-close")
+    admin.check("input[name=confirm]")
+    admin.get_by_role("button", name="Close the event").click()
+    admin.wait_for_load_state()
+    assert "is closed: its standings are final" in admin.inner_text("ul.messagelist")
+    admin.goto(f"{asgi_server.url}/events/{event.slug}/")
+    assert "Graz" in admin.inner_text("dl.facts") and "AUT" in admin.inner_text("dl.facts")
+    _shots(browser, asgi_server, None, admin, "event-where")
+    context.close()
