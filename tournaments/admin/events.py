@@ -17,6 +17,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 
+import tournaments.services.audit as log
 from tournaments import models, services
 from tournaments.admin.director import dice_view, event_for, hub_view, import_rows_errors, players_view
 from tournaments.admin.forms import EventForm
@@ -45,6 +46,17 @@ class ForbiddenPairingInline(EventRoleInline, admin.TabularInline):
 
 class CsvImportForm(forms.Form):
     file = forms.FileField(help_text="Columns: name (required), rating, federation, fide_id, seed. UTF-8.")
+
+
+def _save_forbidden_pairings(request, event: models.Event, formset) -> None:
+    """Forbidden pairings added, changed or removed: saved together, and the change in the audit trail."""
+    with transaction.atomic():
+        formset.save()
+        lines = [f"Forbidden: {p.player_a} - {p.player_b}" + (f" ({p.reason})" if p.reason else "") for p in formset.new_objects]
+        lines += [f"Changed: {p.player_a} - {p.player_b}" for p, _ in formset.changed_objects]
+        lines += [f"No longer forbidden: {p.player_a} - {p.player_b}" for p in formset.deleted_objects]
+        if lines:
+            audit(event, log.FORBIDDEN_PAIRINGS_CHANGED, "\n".join(lines), by=request.user)
 
 
 @admin.register(models.Event)
@@ -147,6 +159,8 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
         return super().response_add(request, obj, post_url_continue)
 
     def save_formset(self, request, form, formset, change):
+        if formset.model is models.ForbiddenPairing:
+            return _save_forbidden_pairings(request, form.instance, formset)
         if formset.model is not models.Registration:
             return super().save_formset(request, form, formset, change)
         event = form.instance
@@ -155,11 +169,16 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
             with transaction.atomic():  # all registrations of the form, or none
                 for obj in formset.deleted_objects:
                     obj.delete()
+                seeds = []
                 for reg in instances:
                     if reg.pk:
+                        before = models.Registration.objects.get(pk=reg.pk).seed
                         reg.save()
+                        seeds += [f"{reg.player}: seed {before} → {reg.seed}"] if before != reg.seed else []
                         continue
                     services.register_player(event, reg.player, seed=reg.seed or None, by=request.user)
+                if seeds:
+                    audit(event, log.SEEDS_CHANGED, "Pairing numbers changed:\n" + "\n".join(seeds), by=request.user)
         except ValidationError as exc:
             refuse(request, f"Registrations not saved: {error_text(exc)}")
 

@@ -102,11 +102,6 @@ class EventPatchSerializer(serializers.Serializer):
     #: The API's names of the event's columns where they differ (a refusal names the field the caller sent).
     API_NAMES = {"rounds_planned": "rounds", "variant_key": "variant", "variant_options": "variant_policy"}
 
-    def validate(self, data: dict) -> dict:
-        if not data:
-            raise serializers.ValidationError({"body": "send at least one of the event's fields"})
-        return data
-
     def columns(self, event: Event) -> dict:
         """The validated fields as the event's columns (a draw named by ``variant_policy`` and ``variant``)."""
         data = dict(self.validated_data)
@@ -164,6 +159,18 @@ class BoardPatchSerializer(serializers.Serializer):
                                      help_text="Reason to allow a forbidden pairing, a rematch or a second bye.")  # fmt: skip
 
     OPERATIONS = ("players", "swap", "exchange", "forfeit", "bye")
+
+    @staticmethod
+    def schema_one_of() -> list[dict]:
+        """validate() in the schema (config.api_schema): exactly one correction per request."""
+        swap = {"required": ["swap"], "properties": {"swap": {"enum": [True]}}}  # swap: false is no correction
+        present = {"players": {"required": ["white", "black"]}, "swap": swap,
+                   **{op: {"required": [op]} for op in ("exchange", "forfeit", "bye")}}  # fmt: skip
+        others = {op: [{"required": [n]} for n in ("white", "black")] if op != "players" else [] for op in present}
+        return [
+            {**present[op], "not": {"anyOf": [*others[op], *(present[o] for o in present if o not in (op, "players"))]}}
+            for op in present
+        ]
 
     def validate(self, data: dict) -> dict:
         if ("white" in data) != ("black" in data):

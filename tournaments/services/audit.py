@@ -29,6 +29,9 @@ PAIRING_CHANGED = "pairing-changed"
 PAIRING_CORRECTED = "pairing-corrected"  # a published round's boards changed before play
 ROUND_UNPUBLISHED = "round-unpublished"
 CLOCK_CHANGED = "clock-changed"
+CLAIM_DECIDED = "claim-decided"
+FORBIDDEN_PAIRINGS_CHANGED = "forbidden-pairings-changed"
+SEEDS_CHANGED = "seeds-changed"
 RESULT_ENTERED = "result-entered"
 RESULT_CORRECTED = "result-corrected"
 
