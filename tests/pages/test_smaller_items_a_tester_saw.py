@@ -45,7 +45,7 @@ def test_spectators_see_the_twilight_reserve_as_the_engine_gives_it(client):
     assert "White army's reserve: Knight" in page and "Black army's reserve: empty" in page
     chess_game, _, _ = make_game(variant="chess")
     assert client.get(f"/api/games/{chess_game.pk}/").json()["reserves"] == {}
-    assert "reserve" not in client.get(f"/games/{chess_game.pk}/").content.decode()
+    assert "army's reserve" not in client.get(f"/games/{chess_game.pk}/").content.decode()
 
 
 def test_the_event_page_shows_the_city_and_the_federation(client):

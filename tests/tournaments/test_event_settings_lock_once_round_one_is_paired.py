@@ -163,3 +163,12 @@ def test_an_arbiter_cannot_change_the_event(admin_event):
     client.force_login(arbiter)
     client.post(f"/admin/tournaments/event/{event.pk}/change/", _form(event, name="Renamed"))
     assert Event.objects.get(pk=event.pk).name == event.name
+
+
+def test_the_same_draw_written_either_way_is_no_conflict(api):
+    client, slug, _ = api
+    paired(client, slug)
+    Event.objects.filter(slug=slug).update(variant_options={"rolls": 1})  # one roll, written out
+    answer = patch(client, slug, variant_policy="rvc-one-roll", name="Autumn Open II")
+    assert answer.status_code == 200, answer.content
+    assert Event.objects.get(slug=slug).name == "Autumn Open II"

@@ -65,6 +65,15 @@ def value_problems(values: dict) -> dict[str, str]:
     return found
 
 
+def _same(name: str, before: object, after: object) -> bool:
+    if name == "variant_options":  # one roll is the default: {} and {"rolls": 1} are the same draw
+        return policies.rolls_of(before) == policies.rolls_of(after) and {**(before or {}), "rolls": 0} == {
+            **(after or {}),
+            "rolls": 0,
+        }
+    return before == after
+
+
 def changed_fields(event: Event, values: dict) -> dict[str, tuple[object, object]]:
     """``{column: (before, after)}`` of the columns ``values`` would change on ``event``."""
     return {name: (getattr(event, name), value) for name, value in values.items() if getattr(event, name) != value}
@@ -76,8 +85,8 @@ def locked_problems(event: Event, values: dict) -> dict[str, str]:
         return {}
     return {
         name: f"round 1 is paired: the event's {name.replace('_key', '').replace('_', ' ')} can no longer change"
-        for name in changed_fields(event, values)
-        if name in LOCKED
+        for name, (before, after) in changed_fields(event, values).items()
+        if name in LOCKED and not _same(name, before, after)
     }
 
 
