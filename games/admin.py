@@ -6,27 +6,14 @@ tournaments.services.results.record_result (the round page, the result API, "acc
 from django.contrib import admin
 from django.core.exceptions import ValidationError
 
-from games import models
+from games import game_admin, models
 from games.play.perpetual import decide_perpetual_claim
 from games.reports import record_report
 from tournaments import services
 from tournaments.admin import EventScoped
-from tournaments.models import Game
 from tournaments.refusals import Refusal
 
-RESULT_FIELDS = ["result", "termination", "white_points", "black_points", "result_status"]
-
-
-@admin.register(Game)
-class GameAdmin(EventScoped, admin.ModelAdmin):
-    event_path = "round__event__"
-    list_display = ["round", "board", "white", "black", "result", "termination", "result_status", "status"]
-    list_filter = ["status", "result_status"]
-    list_select_related = ["round__event", "white", "black"]
-    readonly_fields = ["round", "board", "white", "black", *RESULT_FIELDS]
-
-    def has_add_permission(self, request, obj=None):
-        return False  # games are made by pairing a round
+__all__ = ["game_admin"]  # the Game admin (read-only internals, the arbiter's page) lives in games.game_admin
 
 
 @admin.register(models.ResultReport)

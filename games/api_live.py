@@ -157,5 +157,5 @@ def clock_view(request, pk: int):
             raise Refusal(INVALID, "seconds", reason)
         delta_ms = round(seconds * 1000)
     now = timezone.now()
-    arbiter_clock(pk, str(data.get("action", "")), side=data.get("side"), delta_ms=delta_ms, now=now)
+    arbiter_clock(pk, str(data.get("action", "")), side=data.get("side"), delta_ms=delta_ms, now=now, by=request.user)
     return Response(game_detail(_load(pk, request.user), request.user, now))

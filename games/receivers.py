@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from clocks import Clock
-from games import event_news, mail
+from games import correction_mail, event_news, mail
 from games.models import ResultReport
 from games.play.engines import forget_engine
 from games.play.flags import forget_game
@@ -18,7 +18,7 @@ from games.play.game_clock import save_clock, to_ms
 from games.play.pending import lapse_all
 from games.reports import settle_open_reports
 from tournaments.models import Event, Game, Round
-from tournaments.signals import RESULT_FINAL, ROUND_PUBLISHED, STANDINGS_UPDATED
+from tournaments.signals import RESULT_FINAL, ROUND_CORRECTED, ROUND_PUBLISHED, STANDINGS_UPDATED
 
 
 def on_record_changed(
@@ -41,6 +41,10 @@ def on_record_changed(
     elif change == STANDINGS_UPDATED and event is not None:
         event_id = event.pk
         transaction.on_commit(lambda: event_news.announce_standings(event_id))
+    elif change == ROUND_CORRECTED and event is not None and round is not None:
+        event_id, round_id, detail = event.pk, round.pk, dict(kwargs.get("detail") or {})
+        transaction.on_commit(lambda: event_news.announce_correction(event_id, round_id, detail))
+        correction_mail.mail_correction(event, round, detail)
 
 
 def stop_play_on_final_result(game: Game) -> None:

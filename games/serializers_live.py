@@ -138,6 +138,7 @@ def _detail(live: LiveGame, engine, seats: set[str], now: datetime) -> dict:
         "legal_moves": by_army.get(turn, []),
         "legal_moves_by_army": by_army,
         "moves": list(game.moves),
+        "reserves": engine.reserves(),  # Twilight's reserves by figure, as its engine says (empty: none kept)
         "clocks": _clocks(live, controllers, now),
         "controllers": controllers,
         "simultaneous": engine.simultaneous,

@@ -73,7 +73,7 @@ def _page_config(game: Game, seats: set[str]) -> dict:
         "claims": [
             {"kind": kind, "label": CLAIMS[kind][1], "withMove": CLAIMS[kind][2]}
             for kind in CLAIM_KINDS
-            if kind in engine.terminations and kind in CLAIMS
+            if kind in engine.claims and kind in CLAIMS  # the engine's claimable endings (Reach has none of these)
         ],
         "claimNames": {kind: words for kind, (words, _, _) in CLAIMS.items()},
         "urls": {

@@ -22,6 +22,7 @@ from tournaments.public import progress, queries
 from tournaments.public.blocks import event_blocks
 from tournaments.public.queries import MAX_ROUND_NUMBER
 from tournaments.public.variant import current_variant, variant_from_block
+from tournaments.services.events import is_arbiter
 from variants import policies
 
 
@@ -120,7 +121,9 @@ class EventDetailSerializer(EventSummarySerializer):
 
     @extend_schema_field(BlockSerializer(many=True))
     def get_blocks(self, event: Event) -> list:
-        return BlockSerializer(event_blocks(event), many=True).data
+        request = self.context.get("request")
+        staff = request is not None and is_arbiter(request.user, event)  # the event's staff see a roll before publication
+        return BlockSerializer(event_blocks(event, public=not staff), many=True).data
 
     def get_tiebreaks(self, event: Event) -> list[str]:
         return queries.event_tiebreak_codes(event)

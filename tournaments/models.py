@@ -192,6 +192,9 @@ class ByeRequest(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["registration", "round_number"], name="unique_bye_request")]
 
+    def __str__(self) -> str:
+        return f"{self.registration.player} asks for a bye in round {self.round_number}"
+
 
 class ForbiddenPairing(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="forbidden_pairings")
@@ -351,6 +354,22 @@ class Bye(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["round", "player"], name="unique_bye")]
+
+    def __str__(self) -> str:
+        return f"{self.player} in round {self.round.number}: {self.shown_kind()}"
+
+    def shown_kind(self) -> str:
+        """What the pages call this bye: a late entrant's round before joining is no requested bye but a round
+        missed before joining (the kind then only says what it scores)."""
+        joined = (
+            Registration.objects.filter(event_id=self.round.event_id, player_id=self.player_id)
+            .values_list("joined_round", flat=True)
+            .first()
+        )
+        if joined and self.round.number < joined:
+            worth = "half-point bye" if self.kind == self.Kind.REQUESTED else "zero-point bye"
+            return f"Missed before joining (late entry, {worth})"
+        return self.get_kind_display()
 
 
 # The record kept beside the boards (audit trail, standings snapshot, colour draw) and the models of a player's way

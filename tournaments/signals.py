@@ -18,12 +18,16 @@ RESULT_FINAL = "result-final"  # a board's result became final or was corrected 
 ROUND_PUBLISHED = "round-published"  # a round's pairings became public (publish_round)
 STANDINGS_UPDATED = "standings-updated"  # the event's standings snapshot was replaced (publish_standings)
 TIEBREAKS_CHANGED = "tiebreaks-changed"  # the event's tie-break list or C.07 edition changed (set_tiebreaks)
-CHANGES = (RESULT_FINAL, ROUND_PUBLISHED, STANDINGS_UPDATED, TIEBREAKS_CHANGED)
+# A published round's pairing was corrected before play, or the round unpublished (tournaments.services.corrections
+# and pairing_edits); ``detail`` says what: {"what", "text", "players": [ids of the players concerned]}.
+ROUND_CORRECTED = "round-corrected"
+CHANGES = (RESULT_FINAL, ROUND_PUBLISHED, STANDINGS_UPDATED, TIEBREAKS_CHANGED, ROUND_CORRECTED)
 
 #: Sent inside the transaction that makes the change, with keyword arguments ``change`` (one of
 #: :data:`CHANGES`), ``event`` (the :class:`tournaments.models.Event`), ``game`` (the board, for
-#: ``result-final``; else None), ``round`` (the round, for ``round-published`` and ``result-final``; else None)
-#: and ``by`` (the user who made the change, or None). A receiver that must not act before the commit uses
+#: ``result-final``; else None), ``round`` (the round, for ``round-published``, ``result-final`` and
+#: ``round-corrected``; else None), ``by`` (the user who made the change, or None) and ``detail`` (a JSON-able dict
+#: for ``round-corrected``, else None). A receiver that must not act before the commit uses
 #: ``transaction.on_commit``; one that fails must not undo the change, so receivers catch what they can.
 record_changed = Signal()
 
@@ -32,14 +36,14 @@ record_changed = Signal()
 _waiting: ContextVar[list[dict] | None] = ContextVar("record_changed_waiting", default=None)
 
 
-def send_change(change: str, *, event, game=None, round=None, by=None) -> None:
+def send_change(change: str, *, event, game=None, round=None, by=None, detail: dict | None = None) -> None:
     """Send :data:`record_changed` (the one place that does, so every change carries the same arguments).
 
     Changes are delivered one at a time, in the order they happen: a change sent by a receiver while another is
     being delivered (the standings receiver, without a broker, publishes the snapshot at once: ``standings-updated``
     inside ``result-final``) waits until the first has reached every receiver, still in the same transaction."""
     assert change in CHANGES, change
-    arguments = {"change": change, "event": event, "game": game, "round": round, "by": by}
+    arguments = {"change": change, "event": event, "game": game, "round": round, "by": by, "detail": detail}
     waiting = _waiting.get()
     if waiting is not None:
         waiting.append(arguments)

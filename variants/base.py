@@ -117,6 +117,8 @@ class Engine:
     endings: ClassVar[frozenset[Ending]] = frozenset()
     #: The names of :attr:`endings` (what outcomes report and the apps store). Derived: never declared.
     terminations: ClassVar[frozenset[str]] = frozenset()
+    #: The names of the endings a player may claim during play (``Ending.claimable``). Derived: never declared.
+    claims: ClassVar[frozenset[str]] = frozenset()
     #: Whether stalemate wins like checkmate (Parity Chess rule 6), i.e. the variant's stalemate is decisive.
     #: Derived from :attr:`endings` for describe(): scoring reads the ending itself.
     stalemate_wins: ClassVar[bool] = False
@@ -134,11 +136,12 @@ class Engine:
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
-        for derived in ("terminations", "stalemate_wins"):
+        for derived in ("terminations", "stalemate_wins", "claims"):
             if derived in cls.__dict__:
                 raise TypeError(f"{cls.__name__} declares {derived}: declare its endings, {derived} follows from them")
         named = by_name(cls.endings)  # refuses two different endings of one name
         cls.terminations = frozenset(named)
+        cls.claims = frozenset(name for name, ending in named.items() if ending.claimable)
         cls.stalemate_wins = STALEMATE in named and named[STALEMATE].decisive
 
     # --- facts about the variant (no game needed) ------------------------------------------------------------
@@ -314,6 +317,12 @@ class Engine:
     def material(self) -> dict[str, float]:
         """Material points of each army with the seed 002 values (no Black compensation; scoring adds it)."""
         raise NotImplementedError
+
+    def reserves(self) -> dict[str, dict[str, int]]:
+        """The pieces each army holds off the board, by figure key with their count (``{"white": {"Knight": 1},
+        "black": {}}``), for a variant that keeps reserves (Twilight Chess); empty for one that keeps none. What
+        the pages show beside the board: a page never reads the position for it."""
+        return {}
 
     def controller(self, army: str) -> str:
         """The seat (person who started as ``white`` or ``black``) now controlling ``army``."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import ClassVar
 
 import chess
@@ -27,6 +28,7 @@ from variants.terminations import (
     OFF_BOARD,
     THREEFOLD_ENDING,
     TIME_FORFEIT_LONE_KING_ENDING,
+    Ending,
     Favours,
     decisive,
     undecided,
@@ -152,13 +154,18 @@ class ReachBoard(chess.Board):
         return status
 
 
+def unclaimable(*endings: Ending) -> list[Ending]:
+    return [replace(ending, claimable=False) for ending in endings]
+
+
 class ReachEngine(PyChessEngine):
     key = "reach"
     name = "Reach Chess"
     # No checkmate (a mated side passes), no stalemate (no move means pass), and a lone king still wins by
     # reaching the far rank, so neither insufficient material nor a flag against a lone king can be a draw.
-    # Repetition and fifty moves are never reported by the engine but may be recorded (docs/rules/scoring.md).
-    endings = frozenset({FAR_RANK_ENDING, DOUBLE_STALEMATE_ENDING, THREEFOLD_ENDING, FIFTY_MOVES_ENDING}) | (
+    # Repetition and fifty moves are never reported by the engine but may be recorded (docs/rules/scoring.md): its
+    # rules have neither, so a player cannot claim them (not claimable).
+    endings = frozenset({FAR_RANK_ENDING, DOUBLE_STALEMATE_ENDING, *unclaimable(THREEFOLD_ENDING, FIFTY_MOVES_ENDING)}) | (
         OFF_BOARD - {TIME_FORFEIT_LONE_KING_ENDING}
     )
     pgn_variant = name

@@ -59,7 +59,8 @@ class Ending:
     profile that does not grade (classical) scores a draw, unless ``arbiter``: the arbiter's decision is the
     result, a win when the result names a winner. ``unplayed``: nobody played the game (a forfeit); without a
     winner both were absent and nobody scores. ``label`` is what forms show; ``pgn_termination`` the PGN
-    ``Termination`` tag of a game that ended so.
+    ``Termination`` tag of a game that ended so. ``claimable``: a player may claim it during play (the engine
+    finds it on the board); a variant whose rules have no such rule keeps it only as a result an arbiter may record.
     """
 
     name: str
@@ -69,6 +70,7 @@ class Ending:
     arbiter: bool = False
     unplayed: bool = False
     pgn_termination: str = "normal"
+    claimable: bool = False
 
     def __post_init__(self) -> None:
         if self.decisive != (self.favours == Favours.WINNER):
@@ -82,9 +84,11 @@ def decisive(name: str, label: str, *, unplayed: bool = False, pgn_termination: 
     return Ending(name, label, True, Favours.WINNER, unplayed=unplayed, pgn_termination=pgn_termination)
 
 
-def undecided(name: str, label: str, favours: Favours, *, arbiter: bool = False, pgn_termination: str = "normal") -> Ending:
+def undecided(
+    name: str, label: str, favours: Favours, *, arbiter: bool = False, pgn_termination: str = "normal", claimable: bool = False
+) -> Ending:
     """An ending without a winner of its own: ``favours`` says what a grading profile weighs."""
-    return Ending(name, label, False, favours, arbiter=arbiter, pgn_termination=pgn_termination)
+    return Ending(name, label, False, favours, arbiter=arbiter, pgn_termination=pgn_termination, claimable=claimable)
 
 
 def by_name(endings: Iterable[Ending]) -> dict[str, Ending]:
@@ -106,9 +110,9 @@ def replacing(endings: Iterable[Ending], *new: Ending) -> frozenset[Ending]:
 # The endings of the laws of chess, as seed 002 grades them.
 CHECKMATE_ENDING = decisive(CHECKMATE, "checkmate")
 STALEMATE_ENDING = undecided(STALEMATE, "stalemate", Favours.FORCING)
-PERPETUAL_CHECK_ENDING = undecided(PERPETUAL_CHECK, "perpetual check", Favours.CHECKING)
-THREEFOLD_ENDING = undecided(THREEFOLD, "threefold repetition", Favours.MATERIAL)
-FIFTY_MOVES_ENDING = undecided(FIFTY_MOVES, "fifty moves", Favours.MATERIAL)
+PERPETUAL_CHECK_ENDING = undecided(PERPETUAL_CHECK, "perpetual check", Favours.CHECKING, claimable=True)
+THREEFOLD_ENDING = undecided(THREEFOLD, "threefold repetition", Favours.MATERIAL, claimable=True)
+FIFTY_MOVES_ENDING = undecided(FIFTY_MOVES, "fifty moves", Favours.MATERIAL, claimable=True)
 INSUFFICIENT_ENDING = undecided(INSUFFICIENT, "insufficient material", Favours.MATERIAL)
 
 # Off the board. Resigning concedes the win the opponent would reach; a loss on time is a lost game (FIDE 6.9).

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import chess
 
-from variants.base import ARMIES, WHITE, IllegalMoveError
+from variants.base import ARMIES, BLACK, WHITE, IllegalMoveError
 from variants.pieces import BY_SYMBOL
 from variants.pychess_base import FIGURES, SEED_VALUES, PyChessEngine, army_of, perft_board
 from variants.squares import MoveSquares
@@ -66,6 +66,14 @@ class TwilightEngine(PyChessEngine):
         """The pieces ``army`` holds in the twilight zone, by upper-case letter (``{"N": 1}``)."""
         pocket = self.board.reserves[chess.WHITE if army == WHITE else chess.BLACK]
         return {chess.piece_symbol(pt).upper(): pocket.count(pt) for pt in DROPPABLE if pocket.count(pt)}
+
+    def reserves(self) -> dict[str, dict[str, int]]:
+        """Both twilight zones by figure key (an empty zone is an empty dict: the reserve exists, holding nothing)."""
+        found = {}
+        for army, color in ((WHITE, chess.WHITE), (BLACK, chess.BLACK)):
+            pocket = self.board.reserves[color]
+            found[army] = {FIGURES[pt]: pocket.count(pt) for pt in DROPPABLE if pocket.count(pt)}
+        return found
 
     def squares_of(self, move: chess.Move, san: str) -> MoveSquares:
         """A warp leaves its square for the reserve; a drop arrives on its square from the reserve."""

@@ -7,6 +7,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
+import tournaments.services.audit as log
 from clocks import Clock, ClockError
 from games.play.flags import after_commit
 from games.play.game_clock import load_clock, save_clock, to_ms
@@ -34,8 +35,20 @@ def _changed(clock: Clock, action: str, side: str | None, delta_ms: int, now: da
     raise Refusal(INVALID, "action", "must be pause, resume or adjust")
 
 
-def arbiter_clock(game_id: int, action: str, *, side: str | None = None, delta_ms: int = 0, now: datetime | None = None) -> Game:
-    """Pause, resume or adjust a game's clock; raises Refusal on a bad request."""
+def _audit(game: Game, action: str, side: str | None, delta_ms: int, before: Clock, after: Clock, now: datetime, by) -> None:
+    rnd = game.round
+    what = {"pause": "paused", "resume": "resumed"}.get(action) or f"{side} {delta_ms / 1000:+g} s"
+    text = f"Round {rnd.number} board {game.board}: clock {what}"
+    at = to_ms(now)
+    log.audit(rnd.event, log.CLOCK_CHANGED, text, by=by, round=rnd, before={"board": game.board, **before.view(at)},
+              after={"board": game.board, **after.view(at)})  # fmt: skip
+
+
+def arbiter_clock(
+    game_id: int, action: str, *, side: str | None = None, delta_ms: int = 0, now: datetime | None = None, by=None
+) -> Game:
+    """Pause, resume or adjust a game's clock; raises Refusal on a bad request. Every change is in the event's audit
+    trail (who, which board, the clock before and after)."""
     with transaction.atomic():
         game = lock_game(game_id)
         if game is None:
@@ -44,8 +57,10 @@ def arbiter_clock(game_id: int, action: str, *, side: str | None = None, delta_m
         if refused is not None:
             raise Refusal(CONFLICT, "game", refused)
         now = now or timezone.now()
-        clock = _changed(load_clock(game), action, side, delta_ms, now)
+        before = load_clock(game)
+        clock = _changed(before, action, side, delta_ms, now)
         save_clock(game, clock)
+        _audit(game, action, side, delta_ms, before, clock, now, by)
         game.version += 1
         game.save(update_fields=["clock", "flag_deadline", "version"])
         after_commit(game, None, now, rearm=True)  # time taken away or a resumed pause may need an earlier check

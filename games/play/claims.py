@@ -79,6 +79,8 @@ def _claim(seated: Seated, kind: str, move: str | None, client_id: str) -> Actio
     engine = seated.engine
     if kind not in engine.terminations:
         raise Refusal(INVALID, "kind", f"a {engine.name} game cannot end by {kind}")
+    if kind not in engine.claims:  # its rules have no such claim (Reach: repetition and fifty moves are only recorded)
+        raise Refusal(INVALID, "kind", f"the rules of {engine.name} have no {kind} claim")
     waiting = pending_claim(seated.live)
     if waiting is not None:
         raise Refusal(CONFLICT, "kind", f"a {waiting.kind} claim by {waiting.seat} is already waiting for an answer")

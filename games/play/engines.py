@@ -14,8 +14,8 @@ import threading
 from collections import OrderedDict
 
 from tournaments.models import Game
-from variants.base import Engine
-from variants.registry import get_engine
+from variants.base import Engine, InvalidPositionError
+from variants.registry import VariantUnavailable, get_engine
 
 _CACHE: OrderedDict[int, tuple[tuple, tuple, Engine]] = OrderedDict()  # id -> (start, moves applied, engine)
 _CACHE_LOCK = threading.Lock()
@@ -28,11 +28,25 @@ def _start(game: Game) -> tuple:
 
 
 def new_engine(game: Game) -> Engine:
-    """The engine at the game's start: its start position (or the variant's start) with its block's rolls."""
-    cls = get_engine(game.variant)
+    """The engine at the game's start: its start position (or the variant's start) with its block's rolls. A
+    stored variant no engine plays is :class:`VariantUnavailable`, a stored start that does not read
+    :class:`InvalidPositionError`: a reader answers them (404 or 409), never a 500."""
+    try:
+        cls = get_engine(game.variant)
+    except VariantUnavailable:
+        raise
+    except KeyError:
+        raise VariantUnavailable(str(game.variant), "no engine is registered under this key") from None
     # A rolled variant needs its start options (Random Variant Chess: the rolls that chose its fairy pieces).
     options = game.start_options or {}
-    return cls.from_position(game.start_position, **options) if game.start_position else cls.new(**options)
+    if not isinstance(options, dict):
+        raise InvalidPositionError(f"the stored start options are not a mapping: {options!r:.80}")
+    try:
+        return cls.from_position(game.start_position, **options) if game.start_position else cls.new(**options)
+    except (TypeError, ValueError, KeyError) as exc:
+        if isinstance(exc, InvalidPositionError):
+            raise
+        raise InvalidPositionError(f"the stored start does not read: {exc}") from None
 
 
 def apply_moves(engine: Engine, entries) -> None:

@@ -24,7 +24,13 @@ def load_clock(game: Game, time_control: str | None = None) -> Clock:
     """The game's clock (a new one from the event's time control before the first move). ``time_control``: the
     event's, when it was read with the game (the move path's lock); else it is read through the game's round."""
     if game.clock:
-        return Clock.from_dict(game.clock)
+        try:
+            return Clock.from_dict(game.clock)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            # A stored clock that does not read (the record edited by hand before the admin showed it read-only):
+            # the game is still shown and played, untimed, never a 500; the arbiter is told by the log.
+            log.error("game %s: the stored clock does not read (%.200r); it plays untimed", game.pk, game.clock)
+            return Clock.new(parse_time_control("-"))
     text = time_control if time_control is not None else game.round.event.time_control
     try:
         control = parse_time_control(text)

@@ -11,6 +11,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
+import tournaments.services.audit as log
 from games.models import GameAction
 from games.play.ending import end_off_board
 from games.play.engines import take_engine
@@ -44,6 +45,9 @@ def decide_perpetual_claim(action_id: int, *, uphold: bool, by, note: str = "", 
         if refused is not None:
             raise Refusal(CONFLICT, "claim", refused)
         verdict = "upheld by the arbiter" if uphold else "rejected by the arbiter: play on"
+        rnd = game.round
+        log.audit(rnd.event, log.CLAIM_DECIDED, f"Round {rnd.number} board {game.board}: {action.army}'s perpetual-check "
+                  f"claim {verdict}", by=by, round=rnd, after={"board": game.board, "upheld": uphold})  # fmt: skip
         close(
             LiveGame(game),
             action,

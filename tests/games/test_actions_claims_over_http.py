@@ -12,7 +12,7 @@ from django.test import Client
 from games.models import GameAction
 from tests.games.actions_support import move, play, post, refused, stored
 from tests.games.live_support import make_game
-from tournaments.models import Game
+from tournaments.models import Game, PairingChange
 
 KNIGHTS_OUT_AND_BACK = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]  # the next Ng8 repeats the start a third time
 NINETY_NINE_QUIET = "4k3/8/8/8/8/8/7P/R3K3 w - - 99 60"  # the next quiet move is the hundredth half-move
@@ -123,6 +123,8 @@ def test_the_opponent_playing_on_sends_the_claim_to_the_arbiter_who_may_reject_i
     claim = GameAction.objects.get(game_id=game.pk)
     decide_perpetual_claim(claim.pk, uphold=False, by=game.round.event.organizer)
     assert GameAction.objects.get(pk=claim.pk).status == GameAction.Status.DECLINED
+    entry = PairingChange.objects.get(event=game.round.event, action="claim-decided")  # in the audit trail (issue 24)
+    assert "perpetual-check claim rejected by the arbiter" in entry.description
     status, body = asgi_server.request("GET", f"/api/games/{game.pk}/")
     assert body["claim"] is None and body["status"] == "live"
 

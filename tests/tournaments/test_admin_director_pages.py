@@ -66,7 +66,8 @@ def test_the_review_page_shows_colour_history_and_swaps_exchanges_and_publishes(
     assert rnd.byes.get().player_id == game.white_id
     response = client.post(url, {"op": "publish"})
     assert response.status_code == 302 and Round.objects.get(pk=rnd.pk).status == Round.Status.PUBLISHED
-    assert "Swap colours" not in client.get(url).content.decode()  # published: read-only
+    published = client.get(url).content.decode()  # published: corrections only, until the board is played (issue 24)
+    assert 'aria-label="Swap colours on board 1"' not in published and 'aria-label="Correct board 1"' in published
 
 
 def test_a_refused_exchange_keeps_the_choice_and_the_reason_field(director):

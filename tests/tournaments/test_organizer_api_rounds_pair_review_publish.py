@@ -1,5 +1,6 @@
 """Rounds over the API: pairing makes an unpublished round only the event's staff see; boards change before
-publishing (a player twice is 400, a rematch needs an override, after publishing 409); delete, publish, audit."""
+publishing (a player twice is 400, a rematch needs an override; after publishing
+until the board has a result, then 409); delete, publish, audit."""
 
 from __future__ import annotations
 
@@ -93,16 +94,22 @@ def test_the_player_replaced_on_a_board_takes_the_bye_and_a_rematch_needs_an_ove
     assert "Override: only two players left in contention" in entry.description
 
 
-def test_after_publishing_a_board_is_409_and_delete_too(api):
+def test_after_publishing_a_board_changes_until_it_has_a_result_then_409_and_delete_is_409(api):
     client, slug = api
     board = paired(client, slug)["boards"][0]
     published = client.post(f"/api/events/{slug}/rounds/1/publish/")
     assert published.status_code == 200 and published.json()["published"] is True
     assert APIClient().get(f"/api/events/{slug}/rounds/1/").json()["boards"][0]["board"] == 1
-    response = patch(client, slug, 1, board["black"]["id"], board["white"]["id"])
+    swapped = patch(client, slug, 1, board["black"]["id"], board["white"]["id"])  # before play: a correction (issue 24)
+    assert swapped.status_code == 200, swapped.content
+    assert Round.objects.get(event__slug=slug, number=1).games.get(board=1).white_id == board["black"]["id"]
+    client.post(f"/api/events/{slug}/rounds/1/results/", [{"board": 1, "result": "1-0", "termination": "resignation"}],
+                format="json")  # fmt: skip
+    response = patch(client, slug, 1, board["white"]["id"], board["black"]["id"])
     assert response.status_code == 409 and response.json()["errors"][0]["board"] == 1
+    assert response.json()["errors"][0]["field"] == "board"
     assert client.delete(f"/api/events/{slug}/rounds/1/").status_code == 409
-    assert Round.objects.get(event__slug=slug, number=1).games.get(board=1).white_id == board["white"]["id"]
+    assert Round.objects.get(event__slug=slug, number=1).games.get(board=1).white_id == board["black"]["id"]
 
 
 def test_an_unpublished_round_can_be_deleted_and_paired_again(api):

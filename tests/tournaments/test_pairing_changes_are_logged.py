@@ -3,7 +3,7 @@ from django.core.exceptions import ValidationError
 
 from tests.tournaments.helpers import make_event, make_user
 from tournaments.models import PairingChange
-from tournaments.services import pair_round, publish_round, swap_colours
+from tournaments.services import enter_result, pair_round, publish_round, swap_colours
 
 pytestmark = pytest.mark.django_db
 
@@ -21,8 +21,12 @@ def test_an_arbiters_change_before_publication_is_logged_with_who_and_when():
     assert change.at is not None
 
 
-def test_a_published_round_cannot_be_changed():
+def test_a_published_board_cannot_be_changed_once_it_has_a_result():
     event, organizer, _ = make_event(4)
     rnd = publish_round(pair_round(event, by=organizer))
-    with pytest.raises(ValidationError, match="only before publication"):
+    game = rnd.games.get(board=1)
+    enter_result(game, result="1-0", termination="resignation", by=organizer)
+    with pytest.raises(ValidationError, match="has a move or a result"):
+        swap_colours(game, by=organizer)
+    with pytest.raises(ValidationError, match="has a move or a result"):
         swap_colours(rnd.games.get(board=1), by=organizer)

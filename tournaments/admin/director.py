@@ -58,7 +58,7 @@ def hub_view(model_admin, request, pk: int):
         "total": services.rounds_total(event),
         "pairing_system": services.pairing_system_label(event),
         "players": event.registrations.count(),
-        "blocks": event_blocks(event),
+        "blocks": event_blocks(event, public=False),
         "audit": trail(event, limit=12),
         "is_organizer": services.is_organizer(request.user, event) or models.sees_every_event(request.user),
         "unsettled": unsettled_games(event),
@@ -82,6 +82,15 @@ def _hub_action(request, event: models.Event):
                 raise PermissionDenied
             services.announce_event(event, by=request.user)
             messages.success(request, f"{event} is announced: the public can see it now.")
+        elif op == "close":
+            if not (services.is_organizer(request.user, event) or models.sees_every_event(request.user)):
+                raise PermissionDenied
+            if request.POST.get("confirm") != "yes":
+                messages.warning(request, f"Close {event}? Tick “I am sure” and press the button again: a closed event "
+                                          "takes no more rounds, players or results.")  # fmt: skip
+                return _back("admin:tournaments_event_director", event.pk)
+            services.close_event(event, by=request.user)
+            messages.success(request, f"{event} is closed: its standings are final.")
         elif op == "pair":
             paired = services.pair_round_outcome(event, by=request.user)
             rnd = paired.round
@@ -126,7 +135,7 @@ def dice_view(model_admin, request, pk: int):
                 for field, reason in reasons(exc):
                     forms_by_block[index].add_error(field if field in ("roll", "roll2") else None, reason)
     blocks = [_block_view(event, block, forms_by_block) for block in models.VariantBlock.objects.filter(event=event)]
-    rows = {r["index"]: r for r in event_blocks(event)}
+    rows = {r["index"]: r for r in event_blocks(event, public=False)}
     for view in blocks:
         view["row"] = rows.get(view["block"].index)
     template, title = "admin/tournaments/event/dice.html", f"Dice ceremony: {event}"

@@ -18,14 +18,15 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 
 import tournaments.admin.logins as logins
+import tournaments.services.audit as log
 from tournaments import models, services
 from tournaments.admin.director import dice_view, event_for, hub_view, import_rows_errors, players_view
 from tournaments.admin.forms import EventForm
 from tournaments.admin.scoped import EventRoleInline, EventScoped, error_text, refuse
+from tournaments.services import event_settings
 from tournaments.services.audit import EVENT_CREATED, audit
-from tournaments.services.tiebreak_list import set_tiebreaks
-
-TIEBREAK_FIELDS = ("tiebreaks", "tiebreak_edition")
+from tournaments.services.way_in_settings import SETTINGS as WAY_IN_SETTINGS
+from tournaments.services.way_in_settings import update_way_in
 
 
 class RegistrationInline(EventRoleInline, admin.TabularInline):
@@ -48,6 +49,17 @@ class ForbiddenPairingInline(EventRoleInline, admin.TabularInline):
 
 class CsvImportForm(forms.Form):
     file = forms.FileField(help_text="Columns: name (required), rating, federation, fide_id, seed. UTF-8.")
+
+
+def _save_forbidden_pairings(request, event: models.Event, formset) -> None:
+    """Forbidden pairings added, changed or removed: saved together, and the change in the audit trail."""
+    with transaction.atomic():
+        formset.save()
+        lines = [f"Forbidden: {p.player_a} - {p.player_b}" + (f" ({p.reason})" if p.reason else "") for p in formset.new_objects]
+        lines += [f"Changed: {p.player_a} - {p.player_b}" for p, _ in formset.changed_objects]
+        lines += [f"No longer forbidden: {p.player_a} - {p.player_b}" for p in formset.deleted_objects]
+        if lines:
+            audit(event, log.FORBIDDEN_PAIRINGS_CHANGED, "\n".join(lines), by=request.user)
 
 
 @admin.register(models.Event)
@@ -126,15 +138,22 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
         return {"organizer": request.user.pk}
 
     def save_model(self, request, obj, form, change):
-        chosen = {name: getattr(obj, name) for name in TIEBREAK_FIELDS}
-        retiebreak = change and any(name in form.changed_data for name in TIEBREAK_FIELDS)
-        if retiebreak:  # saved through the service, so the change is audited and the standings follow (as the API)
-            for name in TIEBREAK_FIELDS:
-                setattr(obj, name, form.initial.get(name, getattr(obj, name)))
+        if change:  # through the services the API calls: checked again under the lock, and audited
+            names = [n for n in (*event_settings.LOCKED, *event_settings.OPEN) if n in form.fields or n == "variant_options"]
+            way_in = {n: getattr(obj, n) for n in WAY_IN_SETTINGS if n in form.fields}
+            before = models.Event.objects.get(pk=obj.pk)
+            also = ["arbiters"] if "arbiters" in form.changed_data else []
+            try:
+                with transaction.atomic():
+                    event_settings.update_event(before, {n: getattr(obj, n) for n in names}, by=request.user, also=also)
+                    if way_in:
+                        update_way_in(before, way_in, by=request.user)
+            except ValidationError as exc:  # changed by someone else since the form was checked
+                refuse(request, f"Nothing saved: {error_text(exc)}")
+                return
+            services.prepare_event(obj)  # more planned rounds: their blocks' commitments
+            return
         super().save_model(request, obj, form, change)
-        if retiebreak:
-            set_tiebreaks(obj, tiebreaks=chosen["tiebreaks"].split(","), edition=chosen["tiebreak_edition"], by=request.user)
-            obj.refresh_from_db()
         services.prepare_event(obj)
         if not change:
             audit(obj, EVENT_CREATED, f"Event created ({obj.get_status_display().lower()})", by=request.user)
@@ -146,6 +165,8 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
         return super().response_add(request, obj, post_url_continue)
 
     def save_formset(self, request, form, formset, change):
+        if formset.model is models.ForbiddenPairing:
+            return _save_forbidden_pairings(request, form.instance, formset)
         if formset.model is not models.Registration:
             return super().save_formset(request, form, formset, change)
         event = form.instance
@@ -154,11 +175,16 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
             with transaction.atomic():  # all registrations of the form, or none
                 for obj in formset.deleted_objects:
                     obj.delete()
+                seeds = []
                 for reg in instances:
                     if reg.pk:
+                        before = models.Registration.objects.get(pk=reg.pk).seed
                         reg.save()
+                        seeds += [f"{reg.player}: seed {before} → {reg.seed}"] if before != reg.seed else []
                         continue
                     services.register_player(event, reg.player, seed=reg.seed or None, by=request.user)
+                if seeds:
+                    audit(event, log.SEEDS_CHANGED, "Pairing numbers changed:\n" + "\n".join(seeds), by=request.user)
         except ValidationError as exc:
             refuse(request, f"Registrations not saved: {error_text(exc)}")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from tournaments.models import Bye, Event, Game
+from tournaments.services import event_settings
 from tournaments.services.result_grid import RESULT_LABELS, BoardChoices, board_choices
 from tournaments.services.results import sides_from_points
 from variants import policies
@@ -39,6 +40,13 @@ class EventForm(forms.ModelForm):
             "starts_on",
             "city",
             "federation",
+            "registration",
+            "registration_closes_at",
+            "max_players",
+            "check_in_required",
+            "check_in_opens_minutes",
+            "requested_bye_points",
+            "max_requested_byes",
         ]  # fmt: skip  (the model's order; variant_options follows from the policy picked)
 
     def __init__(self, *args, **kwargs):
@@ -61,8 +69,23 @@ class EventForm(forms.ModelForm):
         cleaned["variant_key"] = draw.variant or cleaned.get("variant_key") or ""
         if draw.variant is None and not cleaned["variant_key"]:
             self.add_error("variant_key", "a fixed policy needs its variant")
-        self.instance.variant_options = dict(draw.options)
+            return cleaned
+        cleaned["variant_options"] = dict(draw.options)
+        self._check_with_the_service(cleaned)
+        self.instance.variant_options = cleaned.pop("variant_options")
         return cleaned
+
+    def _check_with_the_service(self, cleaned: dict) -> None:
+        """The organizer API's check (tournaments.services.event_settings): bad values, and once round 1 is
+        paired the locked fields, each refused next to its field, keeping what was typed."""
+        names = [*event_settings.LOCKED, *event_settings.OPEN]
+        values = {name: cleaned[name] for name in names if name in cleaned and name in self.fields or name == "variant_options"}
+        conflicts, invalid = event_settings.problems(self.instance, values)
+        for name, reason in {**invalid, **conflicts}.items():
+            field = "variant_policy" if name == "variant_options" else name
+            self.add_error(field if field in self.fields else None, reason)
+        if "tiebreaks" in cleaned and "tiebreaks" not in invalid:
+            cleaned["tiebreaks"] = event_settings.normalized({"tiebreaks": cleaned["tiebreaks"]})["tiebreaks"]
 
 
 SIDE_CHOICES = [("", "—"), ("white", "White"), ("black", "Black")]

@@ -64,6 +64,8 @@ class ByeRequestAdmin(EventScoped, admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         try:
-            services.request_bye(obj.registration.event, obj.registration.player, obj.round_number, by=request.user)
+            saved = services.request_bye(obj.registration.event, obj.registration.player, obj.round_number, by=request.user)
         except ValidationError as exc:
             refuse(request, error_text(exc))
+            return
+        obj.pk = saved.pk  # the admin's message and redirect name the request the service saved

@@ -18,6 +18,8 @@ from tournaments.board_svg import position_svg
 from tournaments.public.variant import event_variant_key
 from tournaments.services.check_in import left_out
 from tournaments.services.errors import RowErrors, reasons
+from tournaments.services.history import plays
+from tournaments.services.pairing_edits import untouched
 from tournaments.services.review import review_rows
 from variants.base import Engine, InvalidPositionError
 from variants.registry import get_engine
@@ -51,9 +53,11 @@ def _back(url_name: str, pk: int) -> HttpResponseRedirect:
 
 def review_view(model_admin, request, pk: int):
     """The boards with the colour history that explains each colour; swap, exchange, move the bye, re-pair,
-    schedule, publish or delete. Everything but the schedule only while the round is unpublished."""
+    schedule, publish or delete while the round is unpublished; once published, the corrections before play (swap,
+    exchange, a forfeit or a bye instead of a board, unpublish) on boards whose game has no move and no result."""
     rnd = round_for(model_admin, request, pk)
-    players = [(r.player_id, r.player.name) for r in rnd.event.registrations.select_related("player").order_by("player__name")]
+    playing = [reg for reg in rnd.event.registrations.select_related("player").order_by("player__name") if plays(reg, rnd.number)]
+    players = [(r.player_id, r.player.name) for r in playing]  # a withdrawn player is never offered
     exchange = ExchangeForm(request.POST if request.POST.get("op") in ("exchange", "move_bye") else None, players=players)
     schedule = ScheduleForm(request.POST if request.POST.get("op") == "schedule" else None,
                             initial={"starts_at": rnd.starts_at})  # fmt: skip
@@ -62,8 +66,16 @@ def review_view(model_admin, request, pk: int):
         if done is not None:
             return done
     rnd.refresh_from_db()
-    context = {"review": review_rows(rnd), "exchange": exchange, "schedule": schedule,
-               "editable": rnd.status == models.Round.Status.PAIRED, "not_checked_in": left_out(rnd)}  # fmt: skip
+    review = review_rows(rnd)
+    open_boards = {g.board for g in rnd.games.all() if untouched(g)}
+    for board in review["boards"]:
+        board["open"] = board["board"] in open_boards
+    published = rnd.status == models.Round.Status.PUBLISHED
+    context = {"review": review, "exchange": exchange, "schedule": schedule,
+               "editable": rnd.status == models.Round.Status.PAIRED, "correctable": published and bool(open_boards),
+               "unpublishable": published and len(open_boards) == len(review["boards"]),
+               "confirm_delete": request.method == "POST" and request.POST.get("op") == "delete",
+               "not_checked_in": left_out(rnd)}  # fmt: skip
     return _render(model_admin, request, "admin/tournaments/round/review.html", rnd, f"Review round {rnd.number}", **context)
 
 
@@ -71,11 +83,9 @@ def _review_action(request, rnd: models.Round, exchange: ExchangeForm, schedule:
     """Run the posted operation; a redirect when it is done, None to show the page again with what was typed."""
     op, by = request.POST.get("op"), request.user
     try:
-        if op == "swap":
-            game = get_object_or_404(rnd.games, board=_int(request.POST.get("board")) or 0)
-            services.swap_colours(game, by=by)
-            messages.success(request, f"Board {game.board}: colours swapped.")
-        elif op in ("exchange", "move_bye"):
+        if op in BOARD_OPS:
+            return _board_action(request, rnd, op)
+        if op in ("exchange", "move_bye"):
             if not exchange.is_valid():
                 return None
             data = exchange.cleaned_data
@@ -93,7 +103,12 @@ def _review_action(request, rnd: models.Round, exchange: ExchangeForm, schedule:
             services.publish_round(rnd, by=by)
             messages.success(request, f"Round {rnd.number} published: the players and the public see it now.")
             return _back("admin:tournaments_round_results", rnd.pk)
+        elif op == "unpublish":
+            services.unpublish_round(rnd, by=by)
+            messages.success(request, f"Round {rnd.number} unpublished: correct it, then publish it again.")
         elif op == "delete":
+            if request.POST.get("confirm") != "yes":
+                return None  # the page asks first (confirm_delete)
             event = rnd.event
             services.delete_round(rnd, by=by)
             messages.success(request, f"Round {rnd.number} deleted; pair it again when ready.")
@@ -101,6 +116,31 @@ def _review_action(request, rnd: models.Round, exchange: ExchangeForm, schedule:
     except ValidationError as exc:
         _refused(request, exc, exchange if op in ("exchange", "move_bye") else None)
         return None
+    return _back("admin:tournaments_round_review", rnd.pk)
+
+
+BOARD_OPS = ("swap", "correct")
+CORRECTIONS = {"swap": ("swap", ""), "forfeit-white": ("forfeit", "white"), "forfeit-black": ("forfeit", "black"),
+               "forfeit-both": ("forfeit", "both"), "bye-white": ("bye", "white"), "bye-black": ("bye", "black")}  # fmt: skip
+
+
+def _board_action(request, rnd: models.Round, op: str) -> HttpResponseRedirect:
+    """A correction of one board (swap colours; after publication also a forfeit or a bye instead of it)."""
+    game = get_object_or_404(rnd.games, board=_int(request.POST.get("board")) or 0)
+    if op == "correct":
+        op, side = CORRECTIONS.get(request.POST.get("correction", ""), ("", ""))
+        if not op:
+            messages.error(request, "Nothing changed: choose a correction.")
+            return _back("admin:tournaments_round_review", rnd.pk)
+    if op == "swap":
+        services.swap_colours(game, by=request.user)
+        messages.success(request, f"Board {game.board}: colours swapped.")
+    elif op == "forfeit":
+        services.forfeit_board(game, side, by=request.user)
+        messages.success(request, f"Board {game.board}: forfeit recorded.")
+    elif op == "bye":
+        services.bye_board(game, side, by=request.user, override=request.POST.get("override", ""))
+        messages.success(request, f"Board {game.board} replaced by a bye.")
     return _back("admin:tournaments_round_review", rnd.pk)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import transaction
 from django.utils.text import slugify
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -9,9 +11,10 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.generics import GenericAPIView
 from rest_framework.response import Response
 
+from config.api_errors import kind_of, status_of
 from tournaments import api_public, services
 from tournaments.api_filters import AuditFilter
-from tournaments.api_organizer.access import OrganizerView
+from tournaments.api_organizer.access import OrganizerView, errors_body
 from tournaments.api_organizer.serializers import (
     EventCreateSerializer,
     EventPatchSerializer,
@@ -19,14 +22,17 @@ from tournaments.api_organizer.serializers import (
     field_errors,
 )
 from tournaments.api_public import EventDetailSerializer
-from tournaments.api_way_in.settings import EventSettingsPatch
+from tournaments.api_way_in.settings import settings_of
 from tournaments.models import Event, PairingChange
 from tournaments.refusals import CONFLICT, TOO_LARGE
 from tournaments.services.audit import entries_of, entry
-from tournaments.services.tiebreak_list import set_tiebreaks
+from tournaments.services.errors import reasons
+from tournaments.services.event_settings import update_event
+from tournaments.services.way_in_settings import update_way_in
 
 ERRORS = OpenApiResponse(description='{"detail": reason, "errors": [{"row" or "board", "field", "reason"}]}: nothing changed')
 REFUSALS = {401: OpenApiResponse(description="No valid token"), 403: OpenApiResponse(description="Not your event")}
+LOCKED = OpenApiResponse(description="Round 1 is paired: the format, scoring or variant can no longer change")
 SLUG_TAKEN = OpenApiResponse(description="An event with this slug exists already: nothing changed")
 MAX_CSV_BYTES = 2_000_000
 
@@ -69,34 +75,40 @@ class EventCollectionView(OrganizerView, api_public.EventListView):
         return Response(body, status=status.HTTP_201_CREATED)
 
 
-class EventDetailView(EventSettingsPatch, OrganizerView, api_public.EventDetailView):
+class EventDetailView(OrganizerView, api_public.EventDetailView):
     """The public view's answer, for a draft too when the caller is its staff (a draft is 404 to anyone else);
-    ``blocks`` lists every block's dice, the commitment before the roll."""
+    ``blocks`` lists every block's dice, the commitment before the roll. ``PATCH`` changes the settings."""
 
     lenient_methods = ("GET",)
 
     def event_or_404(self, slug: str) -> Event:
         return self.visible_event(slug)
 
-    @extend_schema(
-        operation_id="events_partial_update",
-        request=EventPatchSerializer,
-        responses={200: EventDetailSerializer, 400: ERRORS, **REFUSALS},
-        tags=["organizer"],
-    )
+    @extend_schema(operation_id="events_update", request=EventPatchSerializer,
+                   responses={200: EventDetailSerializer, 400: ERRORS, 409: LOCKED, **REFUSALS}, tags=["organizer"])  # fmt: skip
     def patch(self, request, slug: str):
-        """Change the event's tie-break list or C.07 edition (its organizer); the standings are recomputed."""
+        """Change the event's settings (organizer): the event's own, its tie-breaks and C.07 edition (the standings
+        are recomputed), its way in (registration, check-in, requested byes). Once round 1 is paired, a changed
+        ``format``, ``scoring``, ``variant_policy`` or ``variant`` is 409 naming the field; tie-breaks, planned
+        rounds and the rest may change, each change in the audit trail."""
         event = self.organizer_event(slug)
-        unknown = sorted(set(request.data) - set(EventPatchSerializer().fields)) if isinstance(request.data, dict) else []
-        if unknown:
-            errors = [{"field": name, "reason": "not a field this endpoint changes"} for name in unknown]
-            return self.invalid("invalid event", errors)
-        form = EventPatchSerializer(data=request.data, partial=True)
+        form = EventPatchSerializer(data=request.data)
         if not form.is_valid():
             return self.invalid("invalid event", field_errors(form.errors))
-        data = form.validated_data
-        event = set_tiebreaks(event, tiebreaks=data.get("tiebreaks"), edition=data.get("tiebreak_edition"), by=request.user)
-        return Response(EventDetailSerializer(event, context={"request": request}).data)
+        try:
+            columns = form.columns(event)
+        except serializers.ValidationError as exc:
+            return self.invalid("invalid event", field_errors(exc.detail))
+        try:
+            with transaction.atomic():  # the settings, the tie-breaks and the way in: all of them or none
+                event = update_event(event, columns, by=request.user) if columns else event
+                if form.way_in():
+                    event = update_way_in(event, form.way_in(), by=request.user)
+        except DjangoValidationError as exc:
+            names = EventPatchSerializer.API_NAMES
+            errors = [{"field": names.get(field, field), "reason": reason} for field, reason in reasons(exc)]
+            return Response(errors_body(errors), status=status_of(kind_of(exc)))
+        return Response({**EventDetailSerializer(event, context={"request": request}).data, **settings_of(event)})
 
 
 class AnnounceView(OrganizerView):

@@ -136,9 +136,11 @@ class BoardView(OrganizerView):
     @extend_schema(operation_id="events_round_board", request=BoardPatchSerializer,
                    responses={200: RoundOutSerializer, 400: ERRORS, 409: CONFLICT, **REFUSALS}, tags=["organizer"])  # fmt: skip
     def patch(self, request, slug: str, number: int, board: int):
-        """Put two players on a board before publishing; the players they replace get the bye. A player already on
-        another board is 400 (exchange them instead); a forbidden pairing, rematch or second bye needs
-        ``override`` (a reason, audited); after publishing 409."""
+        """Correct a board: put two players on it (``white``, ``black``; the players they replace get the bye),
+        ``swap`` its colours, ``exchange`` two players, replace it by a ``forfeit`` or a ``bye``. A player already on
+        another board is 400 (exchange them instead); a forbidden pairing, rematch or second bye needs ``override``
+        (a reason, audited). Before publication, and after it until the board's game has a move or a result (then
+        409 naming ``board``); each change after publication is announced to the event and its players."""
         event = self.arbiter_event(slug)
         self.where = {"board": board}
         rnd = _round(event, number, staff=True)
@@ -146,9 +148,41 @@ class BoardView(OrganizerView):
         if not form.is_valid():
             return self.invalid("invalid board", field_errors(form.errors, self.where))
         data = form.validated_data
-        if rnd.status != Round.Status.PAIRED:
-            return self.refuse("round", f"round {number} is published: its pairings can no longer change", refusals.CONFLICT)
-        rnd = services.set_board(rnd, board, data["white"], data["black"], by=request.user, override=data.get("override", ""))
+        if rnd.status not in (Round.Status.PAIRED, Round.Status.PUBLISHED):
+            return self.refuse("round", f"round {number} is complete: its pairings can no longer change", refusals.CONFLICT)
+        _correct(request.user, rnd, board, data)
+        rnd.refresh_from_db()
+        return Response(round_payload(event, rnd, staff=True))
+
+
+def _correct(user, rnd: Round, board: int, data: dict) -> None:
+    """Run the correction ``data`` names on board ``board`` of ``rnd`` (the services check and audit it)."""
+    operation, override = data["operation"], data.get("override", "")
+    if operation == "players":
+        services.set_board(rnd, board, data["white"], data["black"], by=user, override=override)
+        return
+    if operation == "exchange":
+        services.exchange_players(rnd, *data["exchange"], by=user, override=override)
+        return
+    game = rnd.games.filter(board=board).first()
+    if game is None:
+        raise NotFound(f"Round {rnd.number} has no board {board}.")
+    if operation == "swap":
+        services.swap_colours(game, by=user)
+    elif operation == "forfeit":
+        services.forfeit_board(game, data["forfeit"], by=user)
+    else:
+        services.bye_board(game, data["bye"], by=user, override=override)
+
+
+class UnpublishView(OrganizerView):
+    @extend_schema(operation_id="events_round_unpublish", request=None,
+                   responses={200: RoundOutSerializer, 409: CONFLICT, **REFUSALS}, tags=["organizer"])  # fmt: skip
+    def post(self, request, slug: str, number: int):
+        """Take a published round back to paired while none of its games has a move or a result (then 409 naming
+        ``round``): hidden from the public and the players again, its pairing editable; audited and announced."""
+        event = self.arbiter_event(slug)
+        rnd = services.unpublish_round(_round(event, number, staff=True), by=request.user)
         return Response(round_payload(event, rnd, staff=True))
 
 

@@ -7,16 +7,19 @@ The API's ``variant_policy`` is a draw's public name (variants.policies: ``fixed
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from rest_framework import serializers
 
+from accounts.serializers import StrictSerializer
 from config.api_fields import RegistryChoiceField
 from scoring import profile_choices
 from scoring.tiebreak_codes import CATALOGUE, EDITIONS, parse_tiebreaks
-from tournaments.models import Bye, Event, Game, Round
+from tournaments.models import Bye, Event, Game, RegistrationMode, Round
 from tournaments.public import queries
 from tournaments.public.variant import variant_from_block
 from tournaments.services.results import RESULTS, SIDES
+from tournaments.services.way_in_settings import SETTINGS as WAY_IN_SETTINGS
 from variants import policies
 from variants.registry import fixed_keys
 
@@ -81,9 +84,19 @@ class EventCreateSerializer(serializers.Serializer):
         return data
 
 
-class EventPatchSerializer(serializers.Serializer):
-    """What an organizer may change of an event here: its tie-break list and the C.07 edition it follows."""
+class EventPatchSerializer(StrictSerializer):
+    """``PATCH /api/events/{slug}/``: any of the event's settings, its tie-breaks and its way in. Once round 1 is
+    paired ``format``, ``scoring``, ``variant_policy`` and ``variant`` are refused (409 naming the field) unless
+    unchanged; the rest may change, audited (tournaments.services.event_settings and way_in_settings check them,
+    as the admin's form does)."""
 
+    name = serializers.CharField(max_length=200, required=False)
+    format = serializers.ChoiceField(choices=Event.Format.choices, required=False)
+    rounds = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS, required=False, help_text="Planned rounds.")
+    variant_policy = serializers.ChoiceField(choices=[draw.name for draw in policies.draws()], required=False)
+    variant = serializers.CharField(max_length=16, required=False, allow_blank=True)
+    scoring = RegistryChoiceField(choices=profile_choices, required=False)
+    time_control = serializers.CharField(max_length=64, required=False)
     tiebreaks = serializers.ListField(
         child=serializers.CharField(max_length=12), required=False, max_length=len(CATALOGUE),
         help_text="FIDE C.07 codes in order (as C.07 and TRF-2026 write them), e.g. BH-C1, BH, SB, DE, WIN, BPG; "
@@ -93,12 +106,62 @@ class EventPatchSerializer(serializers.Serializer):
         choices=["", *EDITIONS], required=False, allow_blank=True,
         help_text="The C.07 text: 2024 (1 August 2024) or 2026; empty: the one in force on the event's first day.",
     )  # fmt: skip
+    baku_acceleration = JsonBooleanField(required=False)
+    starts_on = serializers.DateField(required=False, allow_null=True)
+    city = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    federation = serializers.RegexField(r"^[A-Za-z]{3}$", required=False, allow_blank=True)
+    is_public = JsonBooleanField(required=False)
+    # The way in (issue 23): registration, check-in, requested byes.
+    registration = serializers.ChoiceField(choices=RegistrationMode.choices, required=False)
+    registration_closes_at = serializers.DateTimeField(required=False, allow_null=True)
+    max_players = serializers.IntegerField(min_value=2, max_value=100_000, required=False, allow_null=True,
+                                           help_text="Past it, registrations wait on a list; null: no limit.")  # fmt: skip
+    check_in_required = JsonBooleanField(required=False)
+    check_in_opens_minutes = serializers.IntegerField(min_value=0, max_value=7 * 24 * 60, required=False)
+    requested_bye_points = serializers.ChoiceField(choices=[0, 0.5, 1], required=False,
+                                                   help_text="What a requested bye scores: 0, ½ or 1 game.")  # fmt: skip
+    max_requested_byes = serializers.IntegerField(min_value=0, max_value=MAX_ROUNDS, required=False)
 
-    def validate_tiebreaks(self, value: list[str]) -> list[str]:
+    #: The API's names of the event's columns where they differ (a refusal names the field the caller sent).
+    API_NAMES = {"rounds_planned": "rounds", "variant_key": "variant", "variant_options": "variant_policy"}
+
+    def validate_tiebreaks(self, value: list[str]) -> str:
         try:
-            return parse_tiebreaks(value)
+            return ",".join(parse_tiebreaks(value))
         except ValueError as exc:
             raise serializers.ValidationError(str(exc)) from None
+
+    def validate(self, data: dict) -> dict:
+        if "requested_bye_points" in data:
+            data["requested_bye_points"] = Decimal(str(data["requested_bye_points"]))
+        return data
+
+    def way_in(self) -> dict:
+        """The way-in settings given (tournaments.services.way_in_settings)."""
+        return {name: value for name, value in self.validated_data.items() if name in WAY_IN_SETTINGS}
+
+    def columns(self, event: Event) -> dict:
+        """The other validated fields as the event's columns (a draw named by ``variant_policy`` and ``variant``)."""
+        data = {name: value for name, value in self.validated_data.items() if name not in WAY_IN_SETTINGS}
+        if "rounds" in data:
+            data["rounds_planned"] = data.pop("rounds")
+        if "variant_policy" in data or "variant" in data:
+            data.update(_variant_columns(event, data.pop("variant_policy", None), data.pop("variant", None)))
+        return data
+
+
+def _variant_columns(event: Event, name: str | None, variant: str | None) -> dict:
+    """(policy, key, options) of the draw ``name`` (default: the event's) with ``variant`` (default: the event's)."""
+    draw = policies.draw_named(name) if name else event.draw
+    variant = (variant or "").strip() if variant is not None else None
+    if draw.variant is not None:  # a dice draw names its variant
+        if variant not in (None, "", draw.variant):
+            raise serializers.ValidationError({"variant": f"under {draw.name} the dice choose: {draw.variant}"})
+        return {"variant_policy": draw.policy, "variant_key": draw.variant, "variant_options": dict(draw.options)}
+    key = variant if variant is not None else (event.variant_key if event.variant_policy == policies.FIXED else "")
+    if key not in fixed_keys():
+        raise serializers.ValidationError({"variant": f"a fixed policy needs one of {', '.join(fixed_keys())}"})
+    return {"variant_policy": draw.policy, "variant_key": key, "variant_options": {}}
 
 
 class RollSerializer(serializers.Serializer):
@@ -117,10 +180,44 @@ class RollSerializer(serializers.Serializer):
 
 
 class BoardPatchSerializer(serializers.Serializer):
-    white = serializers.IntegerField(min_value=1, max_value=2**63 - 1, help_text="Player id.")
-    black = serializers.IntegerField(min_value=1, max_value=2**63 - 1, help_text="Player id.")
+    """One correction of a board: ``white`` and ``black`` (put two players on it), ``swap`` (swap colours),
+    ``exchange`` (two player ids trading places), ``forfeit`` (who forfeits: white, black or both) or ``bye`` (who
+    gets the bye: white or black; the other is absent). Before publication, and after it until the board's game
+    has a move or a result."""
+
+    white = serializers.IntegerField(min_value=1, max_value=2**63 - 1, required=False, help_text="Player id.")
+    black = serializers.IntegerField(min_value=1, max_value=2**63 - 1, required=False, help_text="Player id.")
+    swap = JsonBooleanField(required=False, help_text="true: White and Black change places.")
+    exchange = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=2**63 - 1), min_length=2,
+                                     max_length=2, required=False, help_text="Two player ids that trade places.")  # fmt: skip
+    forfeit = serializers.ChoiceField(choices=["white", "black", "both"], required=False, help_text="Who forfeits.")
+    bye = serializers.ChoiceField(choices=["white", "black"], required=False,
+                                  help_text="Who gets the bye; the board is removed and the other player is absent.")  # fmt: skip
     override = serializers.CharField(max_length=300, required=False, allow_blank=True,
                                      help_text="Reason to allow a forbidden pairing, a rematch or a second bye.")  # fmt: skip
+
+    OPERATIONS = ("players", "swap", "exchange", "forfeit", "bye")
+
+    @staticmethod
+    def schema_one_of() -> list[dict]:
+        """validate() in the schema (config.api_schema): exactly one correction per request."""
+        swap = {"required": ["swap"], "properties": {"swap": {"enum": [True]}}}  # swap: false is no correction
+        present = {"players": {"required": ["white", "black"]}, "swap": swap,
+                   **{op: {"required": [op]} for op in ("exchange", "forfeit", "bye")}}  # fmt: skip
+        others = {op: [{"required": [n]} for n in ("white", "black")] if op != "players" else [] for op in present}
+        return [
+            {**present[op], "not": {"anyOf": [*others[op], *(present[o] for o in present if o not in (op, "players"))]}}
+            for op in present
+        ]
+
+    def validate(self, data: dict) -> dict:
+        if ("white" in data) != ("black" in data):
+            raise serializers.ValidationError({"white" if "white" not in data else "black": "name both players"})
+        chosen = [op for op in self.OPERATIONS if (op == "players" and "white" in data) or (op != "players" and data.get(op))]
+        if len(chosen) != 1:
+            raise serializers.ValidationError({"body": "send one of: white and black, swap, exchange, forfeit, bye"})
+        data["operation"] = chosen[0]
+        return data
 
 
 class ResultRowSerializer(serializers.Serializer):

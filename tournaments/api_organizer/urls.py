@@ -17,6 +17,7 @@ urlpatterns = [
     path("events/<str:slug>/rounds/", rounds.RoundsView.as_view(), name="api-event-rounds"),
     path("events/<str:slug>/rounds/<int:number>/", rounds.RoundDetailView.as_view(), name="api-event-round"),
     path("events/<str:slug>/rounds/<int:number>/publish/", rounds.PublishView.as_view(), name="api-event-round-publish"),
+    path("events/<str:slug>/rounds/<int:number>/unpublish/", rounds.UnpublishView.as_view(), name="api-event-round-unpublish"),
     path("events/<str:slug>/rounds/<int:number>/results/", rounds.ResultsView.as_view(), name="api-event-round-results"),
     path(
         "events/<str:slug>/rounds/<int:number>/boards/<int:board>/",

@@ -19,6 +19,8 @@ from tournaments.public.variant import is_fixed, variant_name
 from variants.base import InvalidPositionError
 from variants.registry import get_engine
 
+# The crosstable's signs of a round paired but not played (scoring.crosstable), in words for the cell's title.
+FORFEITS = {"+": "forfeit win", "-": "forfeit loss", "--": "double forfeit"}
 PENDING_LABELS = {Game.ResultStatus.REPORTED: "reported", Game.ResultStatus.DISPUTED: "disputed"}
 
 # What each tie-break adds to its name (scoring.tiebreak_codes names them), for the page's legend and column titles.
@@ -114,7 +116,8 @@ def variant_board(variant: dict | None, svg_id: str = "current-variant") -> str:
         return ""
     title = f"{variant['variant_name']}: starting position"
     if variant["round"]:
-        title += f" for rounds {variant['rounds'][0]} and {variant['rounds'][1]}"
+        rounds = variant["rounds"]
+        title += f" for rounds {rounds[0]} and {rounds[1]}" if len(rounds) > 1 else f" for round {rounds[0]}"
     try:
         return position_svg(get_engine(variant["variant"]), variant["start_position"], title=title, svg_id=svg_id)
     except (KeyError, InvalidPositionError):
@@ -177,6 +180,10 @@ def _crosstable_cell(cell: dict | None, number: int, rank_of: dict) -> dict:
         return {"text": f"{result or 'bye'} {points}".strip(), "label": f"round {number}: {result or 'bye'}, {points} points"}
     colour = cell.get("colour") or ""
     rank = rank_of.get(str(opponent), "?")
+    unplayed = FORFEITS.get(result)
+    if unplayed:  # a forfeit is no game played: its sign stands where a played game has none
+        label = f"round {number}: against rank {rank} with {colour}, {unplayed} (not played), {points} points"
+        return {"text": f"{rank}{colour} {result} {points}".strip(), "label": label}
     return {"text": f"{rank}{colour} {points}".strip(), "label": f"round {number}: against rank {rank} with {colour}, {result}"}
 
 

@@ -57,7 +57,7 @@ def _bye_row(number: int, bye: Bye) -> dict:
         "colour": NO_COLOUR,
         "opponent": None,
         "opponent_rating": "",
-        "result": bye.get_kind_display(),
+        "result": bye.shown_kind(),
         "game_result": "",
         "termination": "",
         "points": fmt_points(bye.points),

@@ -54,8 +54,7 @@ def bye_rows(rnd: Round) -> list[dict]:
     byes = queries.round_byes(rnd)
     before = queries.scores_before(rnd) if byes else {}
     return [
-        {**_side(b.player, before.get(b.player_id, 0.0)), "kind": b.get_kind_display(), "points": fmt_points(b.points)}
-        for b in byes
+        {**_side(b.player, before.get(b.player_id, 0.0)), "kind": b.shown_kind(), "points": fmt_points(b.points)} for b in byes
     ]
 
 

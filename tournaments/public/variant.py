@@ -6,6 +6,7 @@ from __future__ import annotations
 from tournaments.models import Event, Round, VariantBlock
 from tournaments.public.queries import latest_round_with_a_block
 from tournaments.services.dice import revealed_seed, uses_dice
+from tournaments.services.history import rounds_total
 from variants.base import InvalidPositionError
 from variants.registry import get_engine
 
@@ -35,13 +36,19 @@ def fixed_start_position(key: str) -> str:
         return ""
 
 
+def block_rounds(block: VariantBlock, total: int) -> list[int]:
+    """The rounds of a block within the event's ``total`` (a five-round event's block 3 is round 5 alone)."""
+    first = 2 * block.index - 1
+    return [first] if 2 * block.index > max(total, first) else [first, first + 1]
+
+
 def variant_from_block(event: Event, rnd: Round, block: VariantBlock) -> dict:
     """What the public may know of a round's variant block (the seed only once it is revealed)."""
     key = event_variant_key(event)
     return {
         "round": rnd.number,
         "block": block.index,
-        "rounds": [2 * block.index - 1, 2 * block.index],
+        "rounds": block_rounds(block, rounds_total(event)),
         "variant": key,
         "variant_name": variant_name(key),
         "method": block.method,

@@ -8,6 +8,7 @@ every change is audited (:mod:`tournaments.services.audit`).
 
 from tournaments.services.colour_draw import commit_colour_draw, first_white
 from tournaments.services.colour_report import colour_report
+from tournaments.services.corrections import bye_board, forfeit_board, unpublish_round
 from tournaments.services.csv_import import import_players
 from tournaments.services.dice import (
     block_for_round,
@@ -54,6 +55,7 @@ __all__ = [
     "announce_event",
     "block_for_round",
     "block_index",
+    "bye_board",
     "close_event",
     "colour_report",
     "commit_block",
@@ -65,6 +67,7 @@ __all__ = [
     "enter_results",
     "exchange_players",
     "first_white",
+    "forfeit_board",
     "import_players",
     "is_arbiter",
     "is_organizer",
@@ -90,5 +93,6 @@ __all__ = [
     "set_round_pairings",
     "swap_colours",
     "unpair_round",
+    "unpublish_round",
     "withdraw_player",
 ]

@@ -11,6 +11,7 @@ from tournaments.models import ByeRequest, Event, Game, Player, Registration, Ro
 from tournaments.services.colour_draw import commit_colour_draw
 from tournaments.services.dice import block_index, commit_block, uses_dice
 from tournaments.services.errors import Conflict
+from tournaments.services.event_settings import normalized, value_problems
 from tournaments.services.history import last_round, rounds_total
 from tournaments.services.results import record_result
 from tournaments.services.rounds import refresh_round_status, unfinished_boards
@@ -44,7 +45,10 @@ def create_event(*, seed_for=None, by=None, **fields) -> Event:
 
     ``seed_for(label) -> (seed, identity)`` supplies reproducible secrets (simulations); default: fresh ones.
     """
-    event = Event(**fields)
+    wrong = value_problems(fields)  # the same check as the admin's form and a change (event_settings)
+    if wrong:
+        raise ValidationError(wrong)
+    event = Event(**normalized(fields))
     try:
         event.full_clean()
     except ValidationError as exc:

@@ -1,8 +1,10 @@
-"""The director's edits of an unpublished round: swap colours, change a board, exchange two players, move the bye.
+"""The director's edits of a round's pairing: swap colours, change a board, exchange two players, move the bye.
 
 Every edit goes through :func:`set_round_pairings`, which checks all boards at once (every problem is reported,
 naming its board and field), waives a forbidden pairing, a rematch or a second bye only with an explicit override
-reason, and writes one audit entry with the pairing before and after.
+reason, and writes one audit entry with the pairing before and after. An unpublished round changes freely; a
+published one only on boards whose game has no move and no result yet (a correction after publication: the board
+that has one is a Conflict naming ``board``), and the change is announced on the hook (``round-corrected``).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from tournaments.models import Bye, Event, ForbiddenPairing, Game, Player, Round
 from tournaments.services.errors import Conflict, RowErrors
 from tournaments.services.history import PlayerHistory, event_history
 from tournaments.services.rounds import lineup, new_board, plays
+from tournaments.signals import ROUND_CORRECTED, send_change
 
 Boards = list[tuple[int, int]]
 
@@ -32,6 +35,7 @@ class _Context:
     history: dict[int, PlayerHistory] = field(default_factory=dict)
     forbidden: set[frozenset] = field(default_factory=set)
     requested: set[int] = field(default_factory=set)  # players with a requested bye in this round
+    numbers: list[int] = field(default_factory=list)  # the round's board numbers in order (a removed board leaves a gap)
 
     @classmethod
     def of(cls, rnd: Round) -> _Context:
@@ -44,7 +48,15 @@ class _Context:
             event_history(rnd.event, before_round=rnd.number),
             {frozenset(p) for p in pairs},
             set(rnd.byes.filter(kind=Bye.Kind.REQUESTED).values_list("player_id", flat=True)),
+            board_numbers(rnd),
         )
+
+    def number(self, index: int) -> int:
+        """The board number of the ``index``-th board (0-based) of a list of boards: the round's numbers in order,
+        then new numbers after the last."""
+        if index < len(self.numbers):
+            return self.numbers[index]
+        return max(self.numbers, default=0) + 1 + index - len(self.numbers)
 
     def name(self, player_id: int) -> str:
         if player_id in self.names:
@@ -56,38 +68,92 @@ class _Context:
         return self.rnd.event.format == Event.Format.SWISS
 
 
+def board_numbers(rnd: Round) -> list[int]:
+    return list(rnd.games.order_by("board").values_list("board", flat=True))
+
+
+def untouched(game: Game) -> bool:
+    """Whether a game is still only a pairing: no move, no result, nothing reported, not started."""
+    return not game.moves and not game.result and not game.result_status and game.status == Game.Status.SCHEDULED
+
+
 def editable_round(rnd: Round) -> Round:
-    """The round locked for an edit; Conflict once it is published."""
+    """The round locked for an edit; Conflict once it is complete (a published round is checked board by board:
+    :func:`check_untouched`)."""
     rnd = Round.objects.select_for_update(of=("self",)).select_related("event", "variant_block").get(pk=rnd.pk)
-    if rnd.status != Round.Status.PAIRED:
+    if rnd.status not in (Round.Status.PAIRED, Round.Status.PUBLISHED):
         status = rnd.get_status_display().lower()
-        raise Conflict({"round": f"round {rnd.number} is {status}: pairings can change only before publication"})
+        raise Conflict({"round": f"round {rnd.number} is {status}: pairings can change only before its games are played"})
     return rnd
 
 
-@transaction.atomic
-def set_round_pairings(rnd: Round, boards: Boards, *, by=None, override: str = "", note: str = "", at_board: int = 0) -> Round:
-    """Replace an unpublished round's boards with ``boards`` = [(white id, black id)] in board order.
+def check_untouched(rnd: Round, numbers: list[int]) -> None:
+    """In a published round, the games on ``numbers`` (locked, so no move slips in) must have no move and no result."""
+    if rnd.status != Round.Status.PUBLISHED or not numbers:
+        return
+    for game in rnd.games.select_for_update().filter(board__in=numbers).order_by("board"):
+        if not untouched(game):
+            raise Conflict({"board": f"board {game.board} of round {rnd.number} has a move or a result: its pairing can "
+                                     "no longer change (enter a result or correct it on the result grid)"})  # fmt: skip
 
-    Players left out who were paired get a pairing bye. Refused (RowErrors naming each board and field, nothing
-    written): a player twice, unregistered, withdrawn or not yet joined, against themselves; without ``override``
-    also a forbidden pairing, a Swiss rematch or a second pairing bye (named at ``at_board``, the board the edit
-    was made on). One audit entry, with ``note`` saying what the director did and the override reason.
+
+@transaction.atomic
+def set_round_pairings(
+    rnd: Round, boards: Boards, *, by=None, override: str = "", note: str = "", at_board: int = 0, absent: set[int] | None = None
+) -> Round:
+    """Replace a round's boards with ``boards`` = [(white id, black id)] in board order.
+
+    Players left out who were paired get a pairing bye (those in ``absent`` a zero-point bye). Refused (RowErrors
+    naming each board and field, nothing written): a player twice, unregistered, withdrawn or not yet joined,
+    against themselves; without ``override`` also a forbidden pairing, a Swiss rematch or a second pairing bye
+    (named at ``at_board``, the board the edit was made on). In a published round a board whose game has a move or
+    a result is a Conflict naming ``board``. One audit entry, with ``note`` saying what the director did and the
+    override reason; a published round's change is also sent on the hook (``round-corrected``).
     """
     rnd = editable_round(rnd)
     ctx = _Context.of(rnd)
     override = (override or "").strip()
+    absent = set(absent or ())
     errors, seen = _check_boards(ctx, boards, override)
-    errors += _check_left_out(ctx, seen, override, at_board)
+    errors += _check_left_out(ctx, seen | absent, override, at_board)
     if errors:
         raise RowErrors(errors, "board")
+    check_untouched(rnd, _changed_numbers(rnd, boards, ctx))
     before = log.round_pairing(rnd)
     lines = _write_boards(rnd, boards, ctx)
-    lines += _give_pairing_byes(ctx, seen)
+    lines += _give_pairing_byes(ctx, seen, absent)
     if lines:
         text = "\n".join(([note] if note else []) + lines + ([f"Override: {override}"] if override else []))
-        log.audit(rnd.event, log.PAIRING_CHANGED, text, by=by, round=rnd, before=before, after=log.round_pairing(rnd))
+        after = log.round_pairing(rnd)
+        published = rnd.status == Round.Status.PUBLISHED
+        action = log.PAIRING_CORRECTED if published else log.PAIRING_CHANGED
+        log.audit(rnd.event, action, text, by=by, round=rnd, before=before, after=after)
+        if published:
+            concerned = sorted(_concerned(before, after, ctx))
+            send_change(ROUND_CORRECTED, event=rnd.event, round=rnd, by=by,
+                        detail={"what": note or "pairing corrected", "text": text, "players": concerned})  # fmt: skip
     return rnd
+
+
+def _changed_numbers(rnd: Round, boards: Boards, ctx: _Context) -> list[int]:
+    """The board numbers whose pair the new ``boards`` change or remove."""
+    old = {g.board: (g.white_id, g.black_id) for g in rnd.games.all()}
+    new = {ctx.number(i): pair for i, pair in enumerate(boards)}
+    return sorted(n for n, pair in old.items() if new.get(n) != pair)
+
+
+def _concerned(before: dict, after: dict, ctx: _Context) -> set[int]:
+    """The players whose board or bye the change touched (by name in the audit's pairing, back to their ids)."""
+    ids = {name: pid for pid, name in ctx.names.items()}
+    touched: set[str] = set()
+    for number in set(before["boards"]) | set(after["boards"]):
+        old, new = before["boards"].get(number), after["boards"].get(number)
+        if old != new:
+            touched.update(old or ())
+            touched.update(new or ())
+    for bye in set(before["byes"]) ^ set(after["byes"]):
+        touched.add(bye.rsplit(" (", 1)[0])
+    return {ids[name] for name in touched if name in ids}
 
 
 def _error(board: int, field_name: str, reason: str) -> dict:
@@ -97,7 +163,8 @@ def _error(board: int, field_name: str, reason: str) -> dict:
 def _check_boards(ctx: _Context, boards: Boards, override: str) -> tuple[list[dict], set[int]]:
     errors: list[dict] = []
     seen: dict[int, int] = {}
-    for board, (white, black) in enumerate(boards, start=1):
+    for index, (white, black) in enumerate(boards):
+        board = ctx.number(index)
         for side, pid in (("white", white), ("black", black)):
             reason = _player_problem(ctx, pid)
             if reason is None and pid in seen and not (side == "black" and pid == white):
@@ -159,13 +226,15 @@ def _write_boards(rnd: Round, boards: Boards, ctx: _Context) -> list[str]:
     """Save the boards that changed and delete the ones no longer there; one line per change."""
     old = {g.board: g for g in rnd.games.all()}
     before = {b: (g.white_id, g.black_id) for b, g in old.items()}
-    after = dict(enumerate(boards, start=1))
+    after = {ctx.number(index): pair for index, pair in enumerate(boards)}
     lines = []
     for board, pair in after.items():
         if before.get(board) == pair:
             continue
         game = old.get(board) or new_board(rnd, board)
         game.white_id, game.black_id = pair
+        if game.pk:
+            game.version += 1  # its pages and sockets see a new state (new players or colours)
         game.save()
         lines.append(f"Round {rnd.number} board {board}: {_pair_text(before.get(board), ctx)} changed to {_pair_text(pair, ctx)}")
     for board in sorted(set(before) - set(after)):
@@ -174,8 +243,9 @@ def _write_boards(rnd: Round, boards: Boards, ctx: _Context) -> list[str]:
     return lines
 
 
-def _give_pairing_byes(ctx: _Context, seen: set[int]) -> list[str]:
-    """Requested byes stay; everyone else not on a board gets a pairing bye; a player back on a board loses it."""
+def _give_pairing_byes(ctx: _Context, seen: set[int], absent: set[int] = frozenset()) -> list[str]:
+    """Requested byes stay; everyone else not on a board gets a pairing bye (a player in ``absent`` a zero-point
+    bye); a player back on a board loses it."""
     rnd = ctx.rnd
     lines = []
     for bye in rnd.byes.exclude(kind=Bye.Kind.REQUESTED).filter(player_id__in=seen).select_related("player"):
@@ -185,9 +255,11 @@ def _give_pairing_byes(ctx: _Context, seen: set[int]) -> list[str]:
     for pid in _left_out(ctx, seen):
         if pid in have:
             continue
-        points = Decimal(str(bye_points(rnd.event.scoring, Bye.Kind.PAIRING)))
-        Bye.objects.create(round=rnd, player_id=pid, kind=Bye.Kind.PAIRING, points=points)
-        lines.append(f"Round {rnd.number}: {ctx.name(pid)} gets the bye")
+        kind = Bye.Kind.ABSENT if pid in absent else Bye.Kind.PAIRING
+        points = Decimal(str(bye_points(rnd.event.scoring, kind)))
+        Bye.objects.create(round=rnd, player_id=pid, kind=kind, points=points)
+        what = "a zero-point bye (absent)" if kind == Bye.Kind.ABSENT else "the bye"
+        lines.append(f"Round {rnd.number}: {ctx.name(pid)} gets {what}")
     return lines
 
 
@@ -199,9 +271,9 @@ def _boards(rnd: Round) -> Boards:
 
 
 def swap_colours(game: Game, *, by=None) -> Game:
-    """Swap White and Black on one board of an unpublished round."""
+    """Swap White and Black on one board (of an unpublished round, or of a published one before play)."""
     boards = _boards(game.round)
-    boards[game.board - 1] = (game.black_id, game.white_id)
+    boards[board_numbers(game.round).index(game.board)] = (game.black_id, game.white_id)
     set_round_pairings(game.round, boards, by=by, note=f"Colours swapped on board {game.board}")
     return Game.objects.get(pk=game.pk)
 
@@ -212,17 +284,21 @@ def set_board(rnd: Round, board: int, white: int, black: int, *, by=None, overri
     another board is refused naming this board: exchange them instead."""
     rnd = editable_round(rnd)
     boards = _boards(rnd)
-    if not 1 <= board <= len(boards):
-        raise RowErrors([_error(board, "board", f"round {rnd.number} has boards 1 to {len(boards)}")], "board")
     ctx = _Context.of(rnd)
+    if board not in ctx.numbers:
+        if ctx.numbers == list(range(1, len(ctx.numbers) + 1)):
+            reason = f"round {rnd.number} has boards 1 to {len(ctx.numbers)}"
+        else:
+            reason = f"round {rnd.number} has no board {board} (boards: {', '.join(map(str, ctx.numbers)) or 'none'})"
+        raise RowErrors([_error(board, "board", reason)], "board")
     errors = []
     for side, pid in (("white", white), ("black", black)):
-        elsewhere = next((n for n, pair in enumerate(boards, start=1) if pid in pair and n != board), None)
+        elsewhere = next((ctx.number(i) for i, pair in enumerate(boards) if pid in pair and ctx.number(i) != board), None)
         if elsewhere:
             errors.append(_error(board, side, f"{ctx.name(pid)} already plays on board {elsewhere}: a player twice in the round"))
     if errors:
         raise RowErrors(errors, "board")
-    boards[board - 1] = (white, black)
+    boards[ctx.numbers.index(board)] = (white, black)
     return set_round_pairings(rnd, boards, by=by, override=override, note=f"Board {board} set by hand", at_board=board)
 
 
@@ -250,7 +326,7 @@ def exchange_players(rnd: Round, first: int, second: int, *, by=None, override: 
             boards[place[0]] = (pair[0], pair[1])
     ctx = _Context.of(rnd)
     note = f"{ctx.name(first)} and {ctx.name(second)} exchanged"
-    board = next(place[0] + 1 for place in (a, b) if place is not None)
+    board = next(ctx.number(place[0]) for place in (a, b) if place is not None)
     return set_round_pairings(rnd, boards, by=by, override=override, note=note, at_board=board)
 
 

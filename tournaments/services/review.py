@@ -117,7 +117,7 @@ def review_rows(rnd: Round) -> dict:
             "player_id": bye.player_id,
             "name": bye.player.name,
             "kind": bye.kind,
-            "kind_display": bye.get_kind_display(),
+            "kind_display": bye.shown_kind(),
             "points": float(bye.points),
             "pairing": bye.kind == Bye.Kind.PAIRING,
         }  # fmt: skip

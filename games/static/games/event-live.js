@@ -4,14 +4,16 @@
  * Reusable part:
  *
  *   const watch = EventSocket.watch(slug, {
- *     onMessage(news) { ... },  // {type: "round-published" | "result-final" | "standings-updated" | "your-game", ...}
+ *     onMessage(news) { ... },  // {type: "round-published" | "result-final" | "standings-updated" | "round-corrected"
+ *                               //  | "your-game" | "your-game-changed", ...}
  *     onStatus(status) { ... }, // "live", "reconnecting" (socket dropped), "closed" (4403/4404)
  *   });
  *   watch.close();
  *
  * Page part: after round-published, result-final or standings-updated the page's <main> is fetched again and
  * swapped in, once per burst of news and after a random wait of up to 3 s (so that a room full of watchers does
- * not ask at the same instant); "your-game" shows the logged-in player a link to their game. While the socket is
+ * not ask at the same instant); "your-game" shows the logged-in player a link to their game, "your-game-changed"
+ * where they play after a correction (swapped colours, a new opponent, a bye, the round withdrawn). While the socket is
  * down the page is refreshed every 60 s instead; nothing is polled while it is up.
  */
 (function (global) {
@@ -91,13 +93,22 @@
     "round-published": (n) => `round ${n.round} published`,
     "result-final": (n) => `board ${n.board} of round ${n.round}: ${n.result}`,
     "standings-updated": () => "standings updated",
+    "round-corrected": (n) => `round ${n.round} corrected`,
   };
+
+  function changed(news) {
+    if (news.game) return `Your game of round ${news.round} changed: board ${news.board}, you play ${news.seat === "white" ? "White" : "Black"} against ${news.opponent}. `;
+    if (news.bye) return `Your pairing in round ${news.round} changed: you have a bye. `;
+    return `Round ${news.round} changed: ${news.text} `;
+  }
   watch(slug, {
     onMessage: function (news) {
-      if (news.type === "your-game") {
+      if (news.type === "your-game" || news.type === "your-game-changed") {
         banner.innerHTML = '<p role="status" style="border-left: 4px solid #0a7d27; background: #eef8f0; padding: .5rem .8rem; max-width: 40rem"></p>';
         const line = banner.firstChild;
-        line.textContent = `Your game of round ${news.round} is ready: board ${news.board} against ${news.opponent}. `;
+        line.textContent = news.type === "your-game"
+          ? `Your game of round ${news.round} is ready: board ${news.board} against ${news.opponent}. `
+          : changed(news);
         const link = document.createElement("a");
         link.href = news.url;
         link.textContent = "Open it";

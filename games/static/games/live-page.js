@@ -127,6 +127,16 @@
     return out.join("");
   }
 
+  // Twilight's reserves, as the engine lists them in the state (games/serializers_live.py): figure -> count.
+  function reserves(game) {
+    const armies = Object.keys(game.reserves || {});
+    if (!armies.length) return "";
+    return '<div class="reserves" data-reserves>' + armies.map(function (army) {
+      const pieces = Object.entries(game.reserves[army]).map(([figure, count]) => esc(figure) + (count > 1 ? ` ×${count}` : ""));
+      return `<p class="reserve">${army[0].toUpperCase() + army.slice(1)} army's reserve: ${pieces.length ? pieces.join(", ") : "empty"}</p>`;
+    }).join("") + "</div>";
+  }
+
   const SETTLING = {
     reported: "<p><strong>Result reported</strong>: it awaits the opponent's confirmation or dispute; no moves until then.</p>",
     disputed: "<p><strong>Result disputed</strong>: an arbiter decides it; no moves until then.</p>",
@@ -160,7 +170,7 @@
     box.innerHTML = `<div data-live="${live}" data-version="${game.version}">`
       + `<div class="clocks" role="group" aria-label="Clocks">${clocks}</div>`
       + (game.clocks.paused ? "<p><strong>The clocks are paused by the arbiter.</strong></p>" : "")
-      + `<figure class="board-figure"></figure>${state}${notices(game)}<h2>Moves</h2>${list}</div>`;
+      + `<figure class="board-figure"></figure>${reserves(game)}${state}${notices(game)}<h2>Moves</h2>${list}</div>`;
     box.querySelector("figure.board-figure").replaceWith(figure);
     const svg = figure.querySelector("svg");
     try {
