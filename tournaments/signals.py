@@ -17,7 +17,7 @@ from django.dispatch import Signal
 RESULT_FINAL = "result-final"  # a board's result became final or was corrected (record_result)
 ROUND_PUBLISHED = "round-published"  # a round's pairings became public (publish_round)
 STANDINGS_UPDATED = "standings-updated"  # the event's standings snapshot was replaced (publish_standings)
-TIEBREAKS_CHANGED = "tiebreaks-changed"  # the event's tie-break list or C.07 edition changed (set_tiebreaks)
+TIEBREAKS_CHANGED = "tiebreaks-changed"  # the event's tie-break list or C.07 edition changed (event_settings.update_event)
 # A published round's pairing was corrected before play, or the round unpublished (tournaments.services.corrections
 # and pairing_edits); ``detail`` says what: {"what", "text", "players": [ids of the players concerned]}.
 ROUND_CORRECTED = "round-corrected"

@@ -43,5 +43,5 @@ def test_a_changed_list_and_edition_are_saved_through_the_service(director):
     assert answer.status_code == 302, answer.content.decode()[:3000]
     event.refresh_from_db()
     assert (event.tiebreaks, event.tiebreak_edition) == ("DE,ARO-C1,TPR", "2024")
-    entry = PairingChange.objects.get(event=event, action="tiebreaks-set")
+    entry = PairingChange.objects.get(event=event, action="event-changed")
     assert entry.before == {"tiebreaks": "BH-C1", "tiebreak_edition": ""} and entry.user == user

@@ -47,7 +47,7 @@ def test_after_round_one_is_paired_the_locked_fields_are_a_409_naming_the_field(
 def test_an_unchanged_locked_field_is_no_conflict_and_tiebreaks_and_rounds_change_audited(api):
     client, slug, user = api
     paired(client, slug)
-    answer = patch(client, slug, format="swiss", scoring="dynamic", tiebreaks="sb, bh", rounds=6)
+    answer = patch(client, slug, format="swiss", scoring="dynamic", tiebreaks=["sb", "bh"], rounds=6)
     assert answer.status_code == 200, answer.content
     event = Event.objects.get(slug=slug)
     assert (event.tiebreaks, event.rounds_planned) == ("SB,BH", 6)
@@ -99,7 +99,9 @@ def _form(event: Event, **fields) -> dict:
     body = {"name": event.name, "slug": event.slug, "format": event.format, "rounds_planned": str(event.rounds_planned),
             "variant_policy": event.draw.name, "variant_key": "", "time_control": event.time_control,
             "scoring": event.scoring, "tiebreaks": event.tiebreaks, "organizer": str(event.organizer_id),
-            "is_public": "on", "registrations-TOTAL_FORMS": "0", "registrations-INITIAL_FORMS": "0",
+            "is_public": "on", "registration": event.registration, "check_in_opens_minutes": str(event.check_in_opens_minutes),
+            "requested_bye_points": str(event.requested_bye_points), "max_requested_byes": str(event.max_requested_byes),
+            "registrations-TOTAL_FORMS": "0", "registrations-INITIAL_FORMS": "0",
             "forbidden_pairings-TOTAL_FORMS": "0", "forbidden_pairings-INITIAL_FORMS": "0", **fields}  # fmt: skip
     return body
 

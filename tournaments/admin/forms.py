@@ -49,8 +49,14 @@ class EventForm(forms.ModelForm):
             "max_requested_byes",
         ]  # fmt: skip  (the model's order; variant_options follows from the policy picked)
 
+    #: The way in's settings keep their value when a post leaves them out (a form of an older page, a script).
+    KEPT_WHEN_ABSENT = ("registration", "check_in_opens_minutes", "requested_bye_points", "max_requested_byes")
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        for name in self.KEPT_WHEN_ABSENT:
+            if name in self.fields:
+                self.fields[name].required = False
         if "variant_policy" not in self.fields:  # read-only for this user (the admin drops the declared fields)
             return
         self.fields["variant_policy"].choices = [(draw.name, draw.label) for draw in policies.draws()]
@@ -61,6 +67,9 @@ class EventForm(forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
+        for kept in self.KEPT_WHEN_ABSENT:
+            if kept in self.fields and cleaned.get(kept) in (None, "") and kept not in self.data:
+                cleaned[kept] = getattr(self.instance, kept)
         name = cleaned.get("variant_policy")
         if "variant_policy" not in self.fields or not name:
             return cleaned

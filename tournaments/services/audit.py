@@ -12,7 +12,6 @@ from tournaments.models import Event, Game, PairingChange, Round
 EVENT_CREATED = "event-created"
 EVENT_ANNOUNCED = "event-announced"
 EVENT_CLOSED = "event-closed"
-TIEBREAKS_SET = "tiebreaks-set"
 EVENT_CHANGED = "event-changed"
 PLAYERS_IMPORTED = "players-imported"
 LATE_ENTRY = "late-entry"
