@@ -16,6 +16,7 @@ from html import escape
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.dateparse import parse_datetime
 from django.utils.safestring import SafeString, mark_safe
 
@@ -205,7 +206,8 @@ def _download(body: str, content_type: str, filename: str) -> HttpResponse:
 
 def export_pgn(request, slug: str):
     event = public_event_or_404(slug)
-    return _download(exports.games_pgn(event), "application/x-chess-pgn; charset=utf-8", f"{event.slug}.pgn")
+    page = request.build_absolute_uri(reverse("event-detail", args=[event.slug]))  # Site when no city is known
+    return _download(exports.games_pgn(event, page), "application/x-chess-pgn; charset=utf-8", f"{event.slug}.pgn")
 
 
 def export_standings_csv(request, slug: str):
