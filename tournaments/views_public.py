@@ -25,6 +25,7 @@ from tournaments.models import Event
 from tournaments.public import display, player_view, progress, queries, round_view
 from tournaments.public.cache import per_snapshot
 from tournaments.public.variant import current_variant
+from tournaments.services.events import is_arbiter
 from tournaments.services.pairing_system import pairing_system_label
 
 
@@ -223,8 +224,9 @@ def export_trf(request, slug: str):
     event = public_event_or_404(slug)
     if not exports.trf_available(event):
         return HttpResponse(exports.trf_refusal(event), status=404, content_type="text/plain; charset=utf-8")
+    staff = is_arbiter(request.user, event)  # who sends the file to FIDE gets the birth dates (personal data)
     return _download(
-        exports.tournament_trf(event, queries.standings_data(event, with_crosstable=False)),
+        exports.tournament_trf(event, queries.standings_data(event, with_crosstable=False), birth_dates=staff),
         "text/plain; charset=utf-8",
         f"{event.slug}.trf",
     )

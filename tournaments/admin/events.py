@@ -21,15 +21,15 @@ from tournaments import models, services
 from tournaments.admin.director import dice_view, event_for, hub_view, import_rows_errors, players_view
 from tournaments.admin.forms import EventForm
 from tournaments.admin.scoped import EventRoleInline, EventScoped, error_text, refuse
-from tournaments.services.audit import EVENT_CREATED, audit
+from tournaments.services.audit import EVENT_CREATED, EVENT_EDITED, audit
 
 
 class RegistrationInline(EventRoleInline, admin.TabularInline):
     model = models.Registration
     extra = 0
     autocomplete_fields = ["player"]
-    fields = ["player", "seed", "status", "joined_round", "withdrawn_after_round"]
-    readonly_fields = ["status", "joined_round", "withdrawn_after_round"]
+    fields = ["player", "seed", "seed_given", "status", "joined_round", "withdrawn_after_round"]
+    readonly_fields = ["seed_given", "status", "joined_round", "withdrawn_after_round"]
 
     def has_delete_permission(self, request, obj=None):
         # Once round 1 is paired a registration is history: withdraw the player instead.
@@ -43,7 +43,10 @@ class ForbiddenPairingInline(EventRoleInline, admin.TabularInline):
 
 
 class CsvImportForm(forms.Form):
-    file = forms.FileField(help_text="Columns: name (required), rating, federation, fide_id, seed. UTF-8.")
+    file = forms.FileField(
+        help_text="Columns: name (required), rating, federation, fide_id, seed, sex (m/w), title, "
+        "birth_date (YYYY-MM-DD). UTF-8. Players without a seed are ranked by rating."
+    )
 
 
 @admin.register(models.Event)
@@ -115,7 +118,7 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
         if obj is not None and not services.is_organizer(request.user, obj) and not self._sees_all(request, "change"):
             fields += ["name", "slug", "format", "rounds_planned", "variant_policy", "variant_key", "time_control",
                        "scoring", "tiebreaks", "organizer", "arbiters", "is_public", "starts_on", "city",
-                       "federation", "baku_acceleration"]  # fmt: skip
+                       "federation", "chief_arbiter", "baku_acceleration"]  # fmt: skip
         return fields
 
     def get_changeform_initial_data(self, request):
@@ -126,6 +129,10 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
         services.prepare_event(obj)
         if not change:
             audit(obj, EVENT_CREATED, f"Event created ({obj.get_status_display().lower()})", by=request.user)
+        elif "chief_arbiter" in form.changed_data:  # audited as the API's change is (services.set_chief_arbiter)
+            before = form.initial.get("chief_arbiter", "")
+            audit(obj, EVENT_EDITED, f"Chief arbiter: {obj.chief_arbiter or '(the first arbiter)'}", by=request.user,
+                  before={"chief_arbiter": before}, after={"chief_arbiter": obj.chief_arbiter})  # fmt: skip
             messages.info(request, f"{obj} is a draft: only you and its arbiters see it until you announce it.")
 
     def response_add(self, request, obj, post_url_continue=None):
@@ -138,15 +145,18 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
             return super().save_formset(request, form, formset, change)
         event = form.instance
         instances = formset.save(commit=False)
+        typed = {f.instance.pk for f in formset.forms if f.instance.pk and "seed" in f.changed_data}
         try:
             with transaction.atomic():  # all registrations of the form, or none
                 for obj in formset.deleted_objects:
                     obj.delete()
                 for reg in instances:
                     if reg.pk:
+                        reg.seed_given = reg.seed > 0 if reg.pk in typed else reg.seed_given  # 0: by rating
                         reg.save()
                         continue
-                    services.register_player(event, reg.player, seed=reg.seed or None, by=request.user)
+                    services.register_player(event, reg.player, seed=reg.seed or None, by=request.user, rank_now=False)
+                services.rank_unseeded(event)  # seed 0 or none: by rating (FIDE C.04.2) until round 1 is paired
         except ValidationError as exc:
             refuse(request, f"Registrations not saved: {error_text(exc)}")
 

@@ -38,6 +38,7 @@ class EventForm(forms.ModelForm):
             "starts_on",
             "city",
             "federation",
+            "chief_arbiter",
         ]  # fmt: skip  (the model's order; variant_options follows from the policy picked)
 
     def __init__(self, *args, **kwargs):

@@ -29,10 +29,10 @@ class PlayerAdmin(admin.ModelAdmin):
 
 @admin.register(models.Registration)
 class RegistrationAdmin(EventScoped, admin.ModelAdmin):
-    list_display = ["player", "event", "seed", "status", "joined_round", "withdrawn_after_round"]
+    list_display = ["player", "event", "seed", "seed_given", "status", "joined_round", "withdrawn_after_round"]
     list_filter = ["status"]
     search_fields = ["player__name", "event__name"]
-    readonly_fields = ["status", "joined_round", "withdrawn_after_round"]
+    readonly_fields = ["seed_given", "status", "joined_round", "withdrawn_after_round"]
     autocomplete_fields = ["player"]
     actions = ["withdraw"]
 
@@ -50,7 +50,11 @@ class RegistrationAdmin(EventScoped, admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         if change:
-            return super().save_model(request, obj, form, change)
+            if "seed" in form.changed_data:
+                obj.seed_given = obj.seed > 0  # a number typed is given; 0 gives the rating order back
+            super().save_model(request, obj, form, change)
+            services.rank_unseeded(obj.event)
+            return None
         try:
             services.register_player(obj.event, obj.player, seed=obj.seed or None, by=request.user)
         except ValidationError as exc:

@@ -12,7 +12,12 @@ from rest_framework.response import Response
 from tournaments import api_public, services
 from tournaments.api_filters import AuditFilter
 from tournaments.api_organizer.access import OrganizerView
-from tournaments.api_organizer.serializers import EventCreateSerializer, PlayerRowSerializer, field_errors
+from tournaments.api_organizer.serializers import (
+    EventCreateSerializer,
+    EventPatchSerializer,
+    PlayerRowSerializer,
+    field_errors,
+)
 from tournaments.api_public import EventDetailSerializer
 from tournaments.models import Event, PairingChange
 from tournaments.refusals import CONFLICT, TOO_LARGE
@@ -64,12 +69,29 @@ class EventCollectionView(OrganizerView, api_public.EventListView):
 
 class EventDetailView(OrganizerView, api_public.EventDetailView):
     """The public view's answer, for a draft too when the caller is its staff (a draft is 404 to anyone else);
-    ``blocks`` lists every block's dice, the commitment before the roll."""
+    ``blocks`` lists every block's dice, the commitment before the roll. ``PATCH`` changes what an organizer may
+    change after creating it (the chief arbiter)."""
 
     lenient_methods = ("GET",)
 
     def event_or_404(self, slug: str) -> Event:
         return self.visible_event(slug)
+
+    @extend_schema(
+        operation_id="events_partial_update",
+        request=EventPatchSerializer,
+        responses={200: EventDetailSerializer, 400: ERRORS, **REFUSALS},
+        tags=["organizer"],
+    )
+    def patch(self, request, slug: str):
+        """Change the event as its organizer: ``chief_arbiter`` (the name the TRF's record 102 gives)."""
+        event = self.organizer_event(slug)
+        form = EventPatchSerializer(data=request.data)
+        if not form.is_valid():
+            return self.invalid("invalid event", field_errors(form.errors))
+        if "chief_arbiter" in form.validated_data:
+            event = services.set_chief_arbiter(event, form.validated_data["chief_arbiter"], by=request.user)
+        return Response(EventDetailSerializer(event, context={"request": request}).data)
 
 
 class AnnounceView(OrganizerView):

@@ -10,8 +10,10 @@ import re
 
 from rest_framework import serializers
 
+from accounts.serializers import StrictSerializer
 from config.api_fields import RegistryChoiceField
 from scoring import profile_choices
+from tournaments.fide import FIDE_TITLES
 from tournaments.models import Bye, Event, Game, Round
 from tournaments.public import queries
 from tournaments.public.variant import variant_from_block
@@ -80,6 +82,35 @@ class EventCreateSerializer(serializers.Serializer):
         return data
 
 
+ONE_LINE = r"^[^\x00-\x1f\x7f-\x9f]*$"  # no control character: the value is written into one TRF line
+
+
+class OneLineTextField(serializers.RegexField):
+    """A JSON string (a number is not text) on one line: no newline, tab or other control character."""
+
+    default_error_messages = {"invalid": "text on one line is expected (no newline, tab or other control character)"}
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(ONE_LINE, **kwargs)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class EventPatchSerializer(StrictSerializer):
+    """What ``PATCH /api/events/{slug}/`` changes: each field optional, any other field refused."""
+
+    chief_arbiter = OneLineTextField(
+        max_length=100,
+        required=False,
+        allow_blank=True,
+        trim_whitespace=False,  # trimmed by the service, so the schema's pattern is exactly what is accepted
+        help_text="The chief arbiter's name (TRF record 102); empty: the first arbiter's name. One line.",
+    )
+
+
 class RollSerializer(serializers.Serializer):
     how = serializers.ChoiceField(choices=["server", "physical"])
     roll = serializers.CharField(max_length=20, required=False, help_text="Physical dice as they showed, e.g. 6-6-2.")
@@ -120,7 +151,11 @@ class PlayerRowSerializer(serializers.Serializer):
     rating = serializers.IntegerField(required=False)
     federation = serializers.CharField(required=False)
     fide_id = serializers.CharField(required=False)
-    seed = serializers.IntegerField(required=False)
+    seed = serializers.IntegerField(required=False, help_text="Starting rank; without it, by rating (FIDE C.04.2).")
+    sex = serializers.RegexField(r"^[mwMW]?$", required=False, allow_blank=True, help_text="m or w (the TRF's codes).")
+    title = serializers.ChoiceField(choices=["", *FIDE_TITLES], required=False, allow_blank=True, help_text="FIDE title.")
+    birth_date = serializers.RegexField(r"^\d{4}[-/]\d{2}[-/]\d{2}$", required=False, allow_blank=True,
+                                        help_text="YYYY-MM-DD (or YYYY/MM/DD), from 1900 to today.")  # fmt: skip
 
 
 def field_errors(errors: dict, where: dict | None = None) -> list[dict]:

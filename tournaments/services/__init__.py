@@ -29,6 +29,7 @@ from tournaments.services.events import (
     prepare_event,
     register_player,
     request_bye,
+    set_chief_arbiter,
     withdraw_player,
 )
 from tournaments.services.lifecycle import announce_event, late_entry, schedule_round
@@ -46,6 +47,7 @@ from tournaments.services.rounds import (
     rounds_total,
     unpair_round,
 )
+from tournaments.services.seeding import rank_unseeded
 
 __all__ = [
     "Conflict",
@@ -76,6 +78,7 @@ __all__ = [
     "pairing_system_label",
     "prepare_event",
     "publish_round",
+    "rank_unseeded",
     "refresh_round_status",
     "register_player",
     "repair_round",
@@ -87,6 +90,7 @@ __all__ = [
     "rounds_total",
     "schedule_round",
     "set_board",
+    "set_chief_arbiter",
     "set_round_pairings",
     "swap_colours",
     "unpair_round",

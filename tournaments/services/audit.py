@@ -12,6 +12,7 @@ from tournaments.models import Event, Game, PairingChange, Round
 EVENT_CREATED = "event-created"
 EVENT_ANNOUNCED = "event-announced"
 EVENT_CLOSED = "event-closed"
+EVENT_EDITED = "event-edited"
 PLAYERS_IMPORTED = "players-imported"
 LATE_ENTRY = "late-entry"
 WITHDRAWAL = "withdrawal"

@@ -6,13 +6,23 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 import tournaments.services.audit as log
-from tournaments.models import ByeRequest, Event, Game, Player, Registration, Round, sees_every_event
+from tournaments.fide import no_control_characters
+from tournaments.models import (
+    ByeRequest,
+    Event,
+    Game,
+    Player,
+    Registration,
+    Round,
+    sees_every_event,
+)
 from tournaments.services.colour_draw import commit_colour_draw
 from tournaments.services.dice import block_index, commit_block, uses_dice
 from tournaments.services.errors import Conflict
 from tournaments.services.history import last_round, rounds_total
 from tournaments.services.results import record_result
 from tournaments.services.rounds import refresh_round_status, unfinished_boards
+from tournaments.services.seeding import next_seed, rank_unseeded
 
 MAX_REQUESTED_BYES = 1  # requested byes per player and event (docs/pairing.md)
 
@@ -54,6 +64,29 @@ def create_event(*, seed_for=None, by=None, **fields) -> Event:
     return event
 
 
+CHIEF_ARBITER_MAX = 100
+
+
+@transaction.atomic
+def set_chief_arbiter(event: Event, name: str, *, by=None) -> Event:
+    """Name the event's chief arbiter, as the TRF's record 102 gives it (blank: the first arbiter's name). One
+    line of at most 100 characters."""
+    name = name.strip()
+    if len(name) > CHIEF_ARBITER_MAX:
+        raise ValidationError({"chief_arbiter": f"at most {CHIEF_ARBITER_MAX} characters"})
+    try:
+        no_control_characters(name)
+    except ValidationError as exc:
+        raise ValidationError({"chief_arbiter": exc.messages}) from None
+    before = event.chief_arbiter
+    if name != before:
+        event.chief_arbiter = name
+        event.save(update_fields=["chief_arbiter"])
+        log.audit(event, log.EVENT_EDITED, f"Chief arbiter: {name or '(the first arbiter)'}", by=by,
+                  before={"chief_arbiter": before}, after={"chief_arbiter": name})  # fmt: skip
+    return event
+
+
 def planned_blocks(event: Event) -> int:
     """How many variant blocks the event's rounds make (at least one)."""
     return max(1, block_index(rounds_total(event)))
@@ -71,8 +104,12 @@ def prepare_event(event: Event, *, seed_for=None, blocks: int | None = None) -> 
 
 
 @transaction.atomic
-def register_player(event: Event, player: Player, *, seed: int | None = None, by=None) -> Registration:
-    """Register ``player``; after round 1 of a Swiss this is a late entry that starts with the next round."""
+def register_player(event: Event, player: Player, *, seed: int | None = None, by=None, rank_now: bool = True) -> Registration:
+    """Register ``player``; after round 1 of a Swiss this is a late entry that starts with the next round.
+
+    Without a ``seed``, before round 1 the player is ranked by rating among the others without one (FIDE C.04.2,
+    :mod:`tournaments.services.seeding`); ``rank_now=False`` leaves that to the caller (an import ranks once at
+    the end). A late entrant takes the next number."""
     if event.status == Event.Status.CLOSED:
         raise Conflict({"event": f"{event} is closed"})
     if Registration.objects.filter(event=event, player=player).exists():
@@ -82,9 +119,12 @@ def register_player(event: Event, player: Player, *, seed: int | None = None, by
         raise ValidationError({"player": f"{event} has started: a {event.get_format_display().lower()} cannot take new players"})
     if event.format == Event.Format.MATCH and Registration.objects.filter(event=event).count() >= 2:
         raise ValidationError({"player": f"{event} is a match and already has two players"})
-    if seed is None:
-        seed = (Registration.objects.filter(event=event).order_by("-seed").values_list("seed", flat=True).first() or 0) + 1
-    reg = Registration.objects.create(event=event, player=player, seed=seed, joined_round=(last.number + 1) if last else 1)
+    given = seed is not None
+    reg = Registration.objects.create(event=event, player=player, seed=seed if given else next_seed(event),
+                                      seed_given=given, joined_round=(last.number + 1) if last else 1)  # fmt: skip
+    if rank_now and not given:
+        rank_unseeded(event)
+        reg.refresh_from_db(fields=["seed"])
     if last:
         log.audit(event, log.LATE_ENTRY, f"Late entry: {player} from round {reg.joined_round}", by=by,
                   after={"player": player.name, "joined_round": reg.joined_round})  # fmt: skip
