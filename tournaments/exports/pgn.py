@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+import unicodedata
 from decimal import Decimal
 
 import chess
@@ -43,13 +44,15 @@ MAX_STRING = 255  # PGN standard, section 7: "a string is limited to a maximum o
 # Non-printing characters (C0 and C1 controls, DEL, the Unicode line and paragraph separators) and the spaces
 # around them: PGN strings may not hold them (section 7), so each run becomes one space.
 NON_PRINTING = re.compile(r"\s*[\x00-\x1f\x7f-\x9f\u2028\u2029]+\s*")
+MOVETEXT_COLUMNS = 79
 UNKNOWN_SITE = "?"  # the Seven Tag Roster's value for what is unknown (section 8.1.1)
 
 
 def tag_value(value: object) -> str:
-    """``value`` as a PGN tag may hold it, before escaping: no non-printing character, at most :data:`MAX_STRING`
-    characters once escaped (a quote or a backslash counts twice)."""
-    text = NON_PRINTING.sub(" ", str(value)).strip()
+    """``value`` as a PGN tag may hold it, before escaping: composed Unicode (``é`` one character, as in the TRF),
+    no non-printing character, at most :data:`MAX_STRING` characters once escaped (a quote or a backslash counts
+    twice)."""
+    text = NON_PRINTING.sub(" ", unicodedata.normalize("NFC", str(value))).strip()
     length = 0
     for index, char in enumerate(text):
         length += 2 if char in '"\\' else 1
@@ -207,7 +210,8 @@ def game_pgn(event: Event, game: Game, site_url: str | None = None) -> str:
         if written is not None:
             for name, value in tags.items():  # python-chess writes a header as it is given: escape it here
                 written.headers[name] = escape_tag_value(value)
-            exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=True)
+            # Export format (section 8.2.1): movetext lines of "less than 80 printing characters".
+            exporter = chess.pgn.StringExporter(columns=MOVETEXT_COLUMNS, headers=True, variations=False, comments=True)
             return written.accept(exporter) + "\n"
     return _text_pgn(tags, game, engine)
 
