@@ -43,10 +43,7 @@ class ForbiddenPairingInline(EventRoleInline, admin.TabularInline):
 
 
 class CsvImportForm(forms.Form):
-    file = forms.FileField(
-        help_text="Columns: name (required), rating, federation, fide_id, seed, sex (m/w), title, "
-        "birth_date (YYYY-MM-DD). UTF-8. Players without a seed are ranked by rating."
-    )
+    file = forms.FileField(help_text="A CSV file in UTF-8 with the columns above.")
 
 
 @admin.register(models.Event)
