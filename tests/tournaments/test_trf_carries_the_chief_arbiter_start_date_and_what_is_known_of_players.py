@@ -154,3 +154,18 @@ def test_the_admin_event_form_sets_the_chief_arbiter_and_refuses_two_lines(clien
     event.refresh_from_db()
     assert event.chief_arbiter == "Clara Chief"
     assert PairingChange.objects.filter(event=event, action="event-edited").count() == 1
+    shown = client.get(answer["Location"]).content.decode()
+    assert "is a draft: only you" not in shown  # said when the event is created, not on each change
+
+
+def test_the_admin_says_a_new_event_is_a_draft(client):
+    director = make_user("director", is_staff=True)
+    client.force_login(director)
+    form = {"name": "Cup", "slug": "cup", "format": "swiss", "rounds_planned": "5", "variant_policy": "rvc-one-roll",
+            "variant_key": "", "time_control": "90+30", "scoring": "dynamic", "tiebreaks": "BH-C1",
+            "organizer": str(director.pk), "is_public": "on", "chief_arbiter": "Clara Chief",
+            "registrations-TOTAL_FORMS": "0", "registrations-INITIAL_FORMS": "0",
+            "forbidden_pairings-TOTAL_FORMS": "0", "forbidden_pairings-INITIAL_FORMS": "0"}  # fmt: skip
+    answer = client.post("/admin/tournaments/event/add/", form, follow=True)
+    assert "Cup is a draft: only you and its arbiters see it" in answer.content.decode()
+    assert Event.objects.get(slug="cup").chief_arbiter == "Clara Chief"

@@ -126,11 +126,11 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
         services.prepare_event(obj)
         if not change:
             audit(obj, EVENT_CREATED, f"Event created ({obj.get_status_display().lower()})", by=request.user)
+            messages.info(request, f"{obj} is a draft: only you and its arbiters see it until you announce it.")
         elif "chief_arbiter" in form.changed_data:  # audited as the API's change is (services.set_chief_arbiter)
             before = form.initial.get("chief_arbiter", "")
             audit(obj, EVENT_EDITED, f"Chief arbiter: {obj.chief_arbiter or '(the first arbiter)'}", by=request.user,
                   before={"chief_arbiter": before}, after={"chief_arbiter": obj.chief_arbiter})  # fmt: skip
-            messages.info(request, f"{obj} is a draft: only you and its arbiters see it until you announce it.")
 
     def response_add(self, request, obj, post_url_continue=None):
         if "_continue" not in request.POST and "_addanother" not in request.POST:

@@ -154,7 +154,7 @@ class PlayerRowSerializer(serializers.Serializer):
     seed = serializers.IntegerField(required=False, help_text="Starting rank; without it, by rating (FIDE C.04.2).")
     sex = serializers.RegexField(r"^[mwMW]?$", required=False, allow_blank=True, help_text="m or w (the TRF's codes).")
     title = serializers.ChoiceField(choices=["", *FIDE_TITLES], required=False, allow_blank=True, help_text="FIDE title.")
-    birth_date = serializers.RegexField(r"^\d{4}[-/]\d{2}[-/]\d{2}$", required=False, allow_blank=True,
+    birth_date = serializers.RegexField(r"^[0-9]{4}[-/][0-9]{2}[-/][0-9]{2}$", required=False, allow_blank=True,
                                         help_text="YYYY-MM-DD (or YYYY/MM/DD), from 1900 to today.")  # fmt: skip
 
 

@@ -7,11 +7,15 @@ be expressed in it.
 The tournament section has every header record of the standard, in its order: 012 name, 022 city, 032
 federation, 042 start date, 052 end date, 062 players, 072 rated players, 082 teams, 092 type, 102 chief arbiter,
 112 deputy arbiters (a line each), 122 time control, 132 round dates. A record whose value the event does not
-hold is written with its tag alone. Player records are written by the pairing engine's TRF module
-(:func:`tournaments.pairing.trf.player_line`), so the file the pairing reads and the file FIDE receives have
-one writer; the TRF(x) lines the FIDE-endorsed pairing engines read follow them: ``XXR`` (rounds planned),
-``XXC white1``/``black1`` (the drawn colour of pairing number 1 in round 1, once drawn) and an ``XXP`` line per
-forbidden pairing, so ``pair_trf`` (or bbpPairings, JaVaFo) pairs from the export as the event does.
+hold is written with its tag alone. The chief arbiter is the event's ``chief_arbiter``, else its first arbiter; an
+arbiter is written by their full name, never by a login name; the start date is the event's, else its first
+round's. Every value is composed Unicode on one line (:func:`trf_text`). Player records carry sex and title when
+known, and the birth date only in the download of the event's staff (``birth_dates``). Player records are
+written by the pairing engine's TRF module (:func:`tournaments.pairing.trf.player_line`), so the file the pairing
+reads and the file FIDE receives have one writer; the TRF(x) lines the FIDE-endorsed pairing engines read follow
+them: ``XXR`` (rounds planned), ``XXC white1``/``black1`` (the drawn colour of pairing number 1 in round 1, once
+drawn) and an ``XXP`` line per forbidden pairing, so ``pair_trf`` (or bbpPairings, JaVaFo) pairs from the export as
+the event does.
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass
 from datetime import date
 
@@ -30,6 +31,7 @@ from tournaments.services.seeding import rank_unseeded
 COLUMNS = ("name", "rating", "federation", "fide_id", "seed", "sex", "title", "birth_date")
 MAX_ROWS = 5000
 EARLIEST_BIRTH = date(1900, 1, 1)
+BIRTH_DATE = re.compile(r"([0-9]{4})[-/]([0-9]{2})[-/]([0-9]{2})")  # the schema's pattern (PlayerRowSerializer)
 
 
 @dataclass(frozen=True)
@@ -149,9 +151,11 @@ def check_rows(records: list[tuple[int, dict]], errors: _Errors) -> list[Row]:
 
 
 def _birth_date(text: str) -> date | None:
+    """``YYYY-MM-DD`` or ``YYYY/MM/DD`` (the TRF's form), a real day from 1900 to today; None otherwise."""
+    found = BIRTH_DATE.fullmatch(text)
     try:
-        day = date.fromisoformat(text.replace("/", "-")) if len(text) == 10 else None
-    except ValueError:
+        day = date(*(int(part) for part in found.groups())) if found else None
+    except ValueError:  # 1990-02-30
         return None
     return day if day and EARLIEST_BIRTH <= day <= date.today() else None
 
