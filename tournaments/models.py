@@ -149,7 +149,9 @@ class Registration(models.Model):
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
-    seed = models.PositiveIntegerField(default=0, help_text="Starting rank (pairing number).")
+    seed = models.PositiveIntegerField(
+        default=0, help_text="Starting rank (pairing number). 0: by rating, title and name until round 1 is paired."
+    )
     # A seed the organizer gave (an import's seed column, the admin) stays; the others follow the rating order
     # until round 1 is paired (tournaments.services.seeding).
     seed_given = models.BooleanField(default=True, help_text="The organizer gave this starting rank.")

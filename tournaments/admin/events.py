@@ -20,6 +20,7 @@ from django.utils.html import format_html
 from tournaments import models, services
 from tournaments.admin.director import dice_view, event_for, hub_view, import_rows_errors, players_view
 from tournaments.admin.forms import EventForm
+from tournaments.admin.players import seed_from
 from tournaments.admin.scoped import EventRoleInline, EventScoped, error_text, refuse
 from tournaments.services.audit import EVENT_CREATED, EVENT_EDITED, audit
 
@@ -28,8 +29,12 @@ class RegistrationInline(EventRoleInline, admin.TabularInline):
     model = models.Registration
     extra = 0
     autocomplete_fields = ["player"]
-    fields = ["player", "seed", "seed_given", "status", "joined_round", "withdrawn_after_round"]
-    readonly_fields = ["seed_given", "status", "joined_round", "withdrawn_after_round"]
+    fields = ["player", "seed", "seed_from", "status", "joined_round", "withdrawn_after_round"]
+    readonly_fields = ["seed_from", "status", "joined_round", "withdrawn_after_round"]
+
+    @admin.display(description="Seed from")
+    def seed_from(self, obj) -> str:
+        return seed_from(obj)
 
     def has_delete_permission(self, request, obj=None):
         # Once round 1 is paired a registration is history: withdraw the player instead.
