@@ -113,6 +113,7 @@ class BlockSerializer(serializers.Serializer):
 
 class EventDetailSerializer(EventSummarySerializer):
     time_control = serializers.CharField(read_only=True)
+    chief_arbiter = serializers.CharField(read_only=True, help_text="The chief arbiter's name as the organizer gave it.")
     tiebreaks = serializers.SerializerMethodField()
     rounds = serializers.SerializerMethodField()
     current_variant = serializers.SerializerMethodField()

@@ -17,6 +17,7 @@ from scoring.profiles import Profile
 from scoring.registry import DEFAULT_KEY, KEY_MAX_LENGTH, get_profile, profile_choices
 from scoring.tiebreak_codes import EDITIONS, TIEBREAKS, parse_tiebreaks
 from tournaments import game_states
+from tournaments.fide import FIDE_TITLES, no_control_characters
 from variants import policies
 from variants.registry import get_engine, rolled_key
 
@@ -103,6 +104,13 @@ class Event(models.Model):
     # Where the event is held: the FIDE TRF-16 header's 022 (city) and 032 (federation, a three-letter code).
     city = models.CharField(max_length=100, blank=True)
     federation = models.CharField(max_length=3, blank=True, help_text="Three-letter FIDE federation code, e.g. AUT.")
+    # The TRF's 102. A name, not an account: the chief arbiter often runs no part of the event here.
+    chief_arbiter = models.CharField(
+        max_length=100,
+        blank=True,
+        validators=[no_control_characters],
+        help_text="The chief arbiter's name, as FIDE's reports give it (TRF record 102). Blank: the first arbiter's name.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     # A player's way in (issue 23): self-registration, check-in and the players' own bye requests.
     registration = models.CharField(max_length=8, choices=RegistrationMode.choices, default=RegistrationMode.CLOSED)
@@ -144,12 +152,20 @@ class Event(models.Model):
 
 
 class Player(models.Model):
-    """A person who plays; the same Player may register for many events."""
+    """A person who plays; the same Player may register for many events. Sex, title and birth date are optional:
+    the TRF's player record carries them when known (FIDE C.04 Annex 2, columns 10, 11-13, 70-79)."""
+
+    class Sex(models.TextChoices):  # the TRF's codes
+        MAN = "m", "Man"
+        WOMAN = "w", "Woman"
 
     name = models.CharField(max_length=200)
     rating = models.PositiveSmallIntegerField(default=0)
     federation = models.CharField(max_length=3, blank=True)
     fide_id = models.CharField(max_length=12, blank=True)
+    sex = models.CharField(max_length=1, blank=True, choices=Sex.choices)
+    title = models.CharField(max_length=3, blank=True, choices=[(t, t) for t in FIDE_TITLES], help_text="FIDE title.")
+    birth_date = models.DateField(null=True, blank=True)
     user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player")
     # Issue 23: where the invitation and the event's mails go, and the username the login is offered with.
     email = models.EmailField(blank=True)
@@ -169,7 +185,12 @@ class Registration(models.Model):
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
-    seed = models.PositiveIntegerField(default=0, help_text="Starting rank (pairing number).")
+    seed = models.PositiveIntegerField(
+        default=0, help_text="Starting rank (pairing number). 0: by rating, title and name until round 1 is paired."
+    )
+    # A seed the organizer gave (an import's seed column, the admin) stays; the others follow the rating order
+    # until round 1 is paired (tournaments.services.seeding).
+    seed_given = models.BooleanField(default=True, help_text="The organizer gave this starting rank.")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     joined_round = models.PositiveSmallIntegerField(default=1, help_text="First round played (late entry > 1).")
     withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -16,6 +16,7 @@ from html import escape
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.dateparse import parse_datetime
 from django.utils.safestring import SafeString, mark_safe
 
@@ -24,6 +25,7 @@ from tournaments.models import Event
 from tournaments.public import display, player_view, progress, queries, round_view, way_in
 from tournaments.public.cache import per_snapshot
 from tournaments.public.variant import current_variant
+from tournaments.services.events import is_arbiter
 from tournaments.services.pairing_system import pairing_system_label
 
 
@@ -206,7 +208,8 @@ def _download(body: str, content_type: str, filename: str) -> HttpResponse:
 
 def export_pgn(request, slug: str):
     event = public_event_or_404(slug)
-    return _download(exports.games_pgn(event), "application/x-chess-pgn; charset=utf-8", f"{event.slug}.pgn")
+    page = request.build_absolute_uri(reverse("event-detail", args=[event.slug]))  # Site when no city is known
+    return _download(exports.games_pgn(event, page), "application/x-chess-pgn; charset=utf-8", f"{event.slug}.pgn")
 
 
 def export_standings_csv(request, slug: str):
@@ -222,8 +225,9 @@ def export_trf(request, slug: str):
     event = public_event_or_404(slug)
     if not exports.trf_available(event):
         return HttpResponse(exports.trf_refusal(event), status=404, content_type="text/plain; charset=utf-8")
+    staff = is_arbiter(request.user, event)  # who sends the file to FIDE gets the birth dates (personal data)
     return _download(
-        exports.tournament_trf(event, queries.standings_data(event, with_crosstable=False)),
+        exports.tournament_trf(event, queries.standings_data(event, with_crosstable=False), birth_dates=staff),
         "text/plain; charset=utf-8",
         f"{event.slug}.trf",
     )

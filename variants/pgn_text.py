@@ -116,5 +116,10 @@ def write(
     return f"{head}\n\n{body}\n"
 
 
+_NON_PRINTING = re.compile(r"\s*[\x00-\x1f\x7f-\x9f\u2028\u2029]+\s*")
+
+
 def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
+    """A PGN string's content (standard, section 7): a backslash before a backslash or a quote; non-printing
+    characters (a newline, a tab) are not allowed in a string, so each run of them becomes a space."""
+    return _NON_PRINTING.sub(" ", value).replace("\\", "\\\\").replace('"', '\\"')

@@ -46,3 +46,37 @@ def test_a_chess_game_in_the_export_replays_in_python_chess(client, club_champio
     assert (first.headers["Termination"], first.headers["TerminationDetail"]) == ("normal", "checkmate")
     assert (games[2].headers["Termination"], games[2].headers["TerminationDetail"]) == ("abandoned", "forfeit")
     assert [g.headers["Result"] for g in games] == ["1-0", "1/2-1/2", "0-1", "0-1"]
+
+
+def test_names_with_a_quote_a_backslash_or_a_newline_keep_one_game_per_board(client, club_championship):
+    """PGN standard, section 7: a quote in a string is \\", a backslash \\\\, and a string holds no newline. Before
+    this, a newline in a name split a tag and python-chess read more games than the export held."""
+    players = club_championship.players
+    players["Greta"].name, players["Hiro"].name = 'Greta "the Rook" Hansen', "Hiro\nIto\r\n"
+    players["Ines"].name = "Inés \\ Jiménez\t"
+    for player in (players["Greta"], players["Hiro"], players["Ines"]):
+        player.save(update_fields=["name"])
+    text = client.get("/events/club-championship/export/games.pgn").content.decode()
+    games = _games(text)
+    assert len(games) == text.count('[Event "') == 4
+    assert '[White "Greta \\"the Rook\\" Hansen"]' in text and '[Black "Hiro Ito"]' in text
+    assert '"Inés \\\\ Jiménez"' in text
+    assert all(line.startswith("[") == line.endswith("]") for line in text.splitlines())
+
+
+def test_site_is_where_the_event_is_held_else_its_public_page(client, club_championship):
+    event = club_championship.event
+    text = client.get("/events/club-championship/export/games.pgn").content.decode()
+    assert _games(text)[0].headers["Site"] == "http://testserver/events/club-championship/"
+    event.city, event.federation = "Graz", "aut"
+    event.save(update_fields=["city", "federation"])
+    text = client.get("/events/club-championship/export/games.pgn").content.decode()
+    assert {g.headers["Site"] for g in _games(text)} == {"Graz AUT"}  # city and country code, section 8.1.1.2
+
+
+def test_a_tag_value_holds_at_most_255_characters_once_escaped():
+    from tournaments.exports.pgn import escape_tag_value, tag_value
+
+    value = tag_value('"' * 300)
+    assert len(escape_tag_value(value)) <= 255 and value == '"' * 127
+    assert tag_value("a\n\n  b\x00c\u2028") == "a b c"

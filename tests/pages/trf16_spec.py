@@ -9,6 +9,8 @@ The standard, in short (positions are 1-based columns):
 * tournament section, data identification ``??2``, the value from column 5: 012 name, 022 city, 032 federation,
   042 start date, 052 end date, 062 players, 072 rated players, 082 teams, 092 type, 102 chief arbiter, 112 deputy
   chief arbiter (one line each), 122 allotted times, 132 dates of the rounds (``YY/MM/DD`` at 92-99, 102-109, ...);
+* TRF-2026 (approved 12/05/2025) gives the dates 042 and 052 as ``YYYY/MM/DD``; 062, 072 and 082 are counts; 032 is
+  a three-letter federation code;
 * player section ``001``: 5-8 starting rank (1 to 9999), 10 sex (m/w), 11-13 title (GM IM WGM FM WIM CM WFM WCM),
   15-47 name "Lastname, Firstname", 49-52 FIDE rating, 54-56 federation, 58-68 FIDE number, 70-79 birth date
   ``YYYY/MM/DD``, 81-84 points (``11.5``), 86-89 rank; then one block per round from column 92, ten columns each:
@@ -106,9 +108,39 @@ def _round(line: str, column: int, number: int) -> Round:
     return Round(opponent or None, "-" if colour == " " else colour, result.upper())
 
 
+def _header_value(tag: str, value: str, number: int) -> None:
+    """What the standard allows in the value of the records that have a format."""
+    if tag in ("042", "052") and value and not _is_date(value):
+        raise SpecError(f"line {number}: {tag} is a date YYYY/MM/DD, found {value!r}")
+    if tag in ("062", "072", "082") and value and not value.isdigit():
+        raise SpecError(f"line {number}: {tag} is a count, found {value!r}")
+    if tag == "032" and value and not re.fullmatch(r"[A-Z]{3}", value):
+        raise SpecError(f"line {number}: 032 is a three-letter federation code, found {value!r}")
+
+
+def _is_date(text: str) -> bool:
+    found = re.fullmatch(r"(\d{4})/(\d\d)/(\d\d)", text)
+    if not found:
+        return False
+    year, month, day = (int(part) for part in found.groups())
+    return 1 <= month <= 12 and 1 <= day <= 31 and year >= 1800
+
+
+def _identity_fields(line: str, number: int) -> None:
+    """Rating 49-52, federation 54-56 and FIDE number 58-68: digits, three letters, digits (or blank)."""
+    for first, last, pattern, what in ((49, 52, r" *\d{1,4}", "a rating"), (54, 56, r"[A-Z]{3}", "a federation"),
+                                       (58, 68, r" *\d{1,11}", "a FIDE number")):  # fmt: skip
+        text = _cols(line, first, last)
+        if text.strip() and not re.fullmatch(pattern, text):
+            raise SpecError(f"line {number}: columns {first}-{last} hold {what}, found {text!r}")
+
+
 def _player(line: str, number: int) -> Player:
     for first, last in SEPARATORS:
         _blank(line, first, last, number)
+    _identity_fields(line, number)
+    if not _cols(line, 15, 47).strip() or any(not char.isprintable() for char in _cols(line, 15, 47)):
+        raise SpecError(f"line {number}: a name of printing characters at columns 15-47, found {_cols(line, 15, 47)!r}")
     start_rank = _int_or_none(_cols(line, 5, 8), "the starting rank", number)
     if start_rank is None or not 1 <= start_rank <= 9999:
         raise SpecError(f"line {number}: starting rank 1 to 9999 at columns 5-8, found {_cols(line, 5, 8)!r}")
@@ -116,7 +148,7 @@ def _player(line: str, number: int) -> Player:
     if sex not in ("", "m", "w") or title not in TITLES:
         raise SpecError(f"line {number}: sex {sex!r} or title {title!r} is not one the standard lists")
     birth = _cols(line, 70, 79).strip()
-    if birth and not re.fullmatch(r"\d{4}/\d\d/\d\d", birth):
+    if birth and not _is_date(birth):
         raise SpecError(f"line {number}: birth date YYYY/MM/DD at 70-79, found {birth!r}")
     points = _cols(line, 81, 84)
     if not re.fullmatch(r" *\d+\.\d", points):
@@ -159,6 +191,7 @@ def read(text: str) -> Report:
             report.tags.setdefault(tag, []).append("")
         elif tag in TOURNAMENT_TAGS:
             _blank(line, 4, 4, number)
+            _header_value(tag, line[4:].strip(), number)
             report.tags.setdefault(tag, []).append(line[4:].strip())
         else:
             report.other.append(line)

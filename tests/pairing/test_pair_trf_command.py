@@ -3,6 +3,7 @@ and column of the fault plus exit status 2 for a malformed file (1 when the roun
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 from pathlib import Path
@@ -80,3 +81,24 @@ def test_call_command_raises_the_same_errors(round_4, tmp_path):
     with pytest.raises(CommandError, match=r"line 1, column \d+") as caught:
         call_command("pair_trf", "--system", "dutch", str(bad))
     assert caught.value.returncode == 2
+
+
+def _as_trf_2026(text: str) -> str:
+    """The same file as TRF-2026 writes it: 142 (rounds) and 152 (initial colour) in the tournament section instead
+    of the TRF(x) lines XXR and XXC white1/black1 (FIDE TRF-2026, tags 142 and 152; bbpPairings reads both)."""
+    lines = text.split("\r\n")
+    rounds = next(line for line in lines if line.startswith("XXR")).split()[1]
+    colour = next(line for line in lines if line.startswith("XXC")).split()[1][0].upper()
+    kept = [line for line in lines if not line.startswith(("XXR", "XXC"))]
+    return "\r\n".join([kept[0], f"142 {rounds}", f"152 {colour}", *kept[1:]])
+
+
+def test_a_trf_2026_file_with_142_and_152_instead_of_xxr_and_xxc_pairs_the_same(round_4, tmp_path):
+    path, recorded = round_4
+    text = _as_trf_2026(path.read_bytes().decode("utf-8"))
+    assert "\r\n142 8\r\n152 " in text and "XXR" not in text and "XXC" not in text
+    trf_2026 = tmp_path / "trf-2026.trf"
+    trf_2026.write_bytes(text.encode("utf-8"))
+    out = io.StringIO()
+    call_command("pair_trf", "--system", "dutch", str(trf_2026), stdout=out)
+    assert out.getvalue().split() == recorded

@@ -90,7 +90,7 @@ def test_a_file_with_every_round_already_paired_has_nothing_to_pair():
 
 def test_a_missing_xxr_is_refused_because_pairing_needs_the_number_of_rounds():
     lines = [line for line in _lines(_before_round_3()) if not line.startswith("XXR")]
-    assert "no XXR line" in _refusal(lines).reason
+    assert "no XXR or 142 line" in _refusal(lines).reason
 
 
 @pytest.mark.parametrize(("shift_at", "expected_column"), [(91, 92), (89, 90)])
@@ -127,3 +127,36 @@ def test_tournament_points_of_other_systems_and_accelerations_are_read():
         parse_trf(text)
     tournament = parse_trf(_before_round_3() + "XXA    1  1.0  1.0  1.0\r\n")
     assert tournament.accelerations == {1: [10, 10, 10]}
+
+
+# --- TRF-2026: 142 (number of rounds) and 152 (initial colour), as bbpPairings reads them ---------------------------
+
+
+def _trf_2026(text: str, rounds: str = "142 9", colour: str = "152 W") -> list[str]:
+    lines = [line for line in _lines(text) if not line.startswith(("XXR", "XXC"))]
+    return [lines[0], rounds, colour, *lines[1:]]
+
+
+def test_142_and_152_give_the_rounds_and_the_initial_colour_as_xxr_and_xxc_do():
+    with_xxr = parse_trf(_before_round_3())
+    trf_2026 = parse_trf("\r\n".join(_trf_2026(_before_round_3())))
+    assert (trf_2026.total_rounds, trf_2026.initial_colour) == (with_xxr.total_rounds, with_xxr.initial_colour) == (9, "w")
+    assert pair_dutch(trf_2026) == pair_dutch(with_xxr)
+
+
+def test_a_trf_2026_file_is_written_back_with_its_142_and_152_in_place():
+    lines = _trf_2026(_before_round_3())
+    text = "\r\n".join(lines)
+    again = write_trf(parse_trf(text))
+    assert again == text and "XXR" not in again and "XXC" not in again
+
+
+def test_a_142_that_contradicts_xxr_and_a_bad_152_are_refused_where_they_stand():
+    lines = _lines(_before_round_3())
+    xxr = next(i for i, line in enumerate(lines) if line.startswith("XXR"))
+    fault = _refusal([*lines[: xxr + 1], "142 7", *lines[xxr + 1 :]])
+    assert (fault.line, fault.column) == (xxr + 2, 5) and "142 7 contradicts 9 rounds" in fault.reason
+    fault = _refusal(_trf_2026(_before_round_3(), colour="152 X"))
+    assert (fault.line, fault.column) == (3, 5) and "must be W or B" in fault.reason
+    fault = _refusal(_trf_2026(_before_round_3(), rounds="142 1"))
+    assert "beyond 142 1" in fault.reason and "line 2" in fault.reason

@@ -63,6 +63,8 @@ ROWS = (
     Row("enter a result", "POST", "/api/games/{game}/result/", (401, 403, 403, 200, 200, 403, 200),
         {"result": "1-0", "termination": "checkmate"}),
     Row("publish a paired round", "POST", "/api/events/{slug}/rounds/2/publish/", (401, 403, 403, 200, 200, 403, 200)),
+    Row("name the chief arbiter", "PATCH", "/api/events/{slug}/", (401, 403, 403, 403, 200, 403, 200),
+        {"chief_arbiter": "Clara Chief"}),
     Row("revoke my token", "POST", "/api/auth/token/revoke/", (401, 204, 204, 204, 204, 204, 204)),
     # --- a player's way in (issue 23): the organizer's, not an arbiter's ----------------------------------------
     Row("invite the players to log in", "POST", "/api/events/{slug}/invitations/", (401, 403, 403, 403, 200, 403, 200), {}),

@@ -66,7 +66,7 @@ def build_world() -> dict:
 def fingerprint() -> tuple:
     """What a refused request must leave as it was."""
     return (
-        list(Event.objects.order_by("pk").values_list("name", "status")),
+        list(Event.objects.order_by("pk").values_list("name", "status", "chief_arbiter")),
         list(Round.objects.order_by("pk").values_list("status")),
         list(Game.objects.order_by("pk").values_list("moves", "result", "result_status", "clock")),
         Token.objects.count(),

@@ -91,6 +91,19 @@ def _import_players(browser, page, event: Event) -> None:
     assert Registration.objects.filter(event=event).count() == 6
 
 
+def _name_the_chief_arbiter(browser, page, base: str, event: Event) -> None:
+    """The event's form: the chief arbiter the TRF names (record 102), and each registration's starting rank, with
+    whether the organizer gave it (the import had no seed column: all by rating)."""
+    page.goto(f"{base}/admin/tournaments/event/{event.pk}/change/")
+    page.fill("#id_chief_arbiter", "IA Clara Chief")
+    page.click("input[name=_continue]")
+    page.wait_for_url(f"**/admin/tournaments/event/{event.pk}/change/")
+    assert Event.objects.get(pk=event.pk).chief_arbiter == "IA Clara Chief"
+    assert page.input_value("#id_chief_arbiter") == "IA Clara Chief"
+    _shots(browser, page, "admin-event")
+    page.goto(f"{base}/admin/tournaments/event/{event.pk}/director/")
+
+
 def _roll_dice(browser, page, event: Event) -> None:
     page.click("nav.director-nav >> text=Dice")
     block = page.locator("section.card", has=page.get_by_role("heading", name="Block 1: rounds 1–2"))
@@ -160,6 +173,7 @@ def test_a_director_runs_two_rounds_in_the_admin(browser, live_server, transacti
     event = _create_event(browser, page, base)
     _shots(browser, page, "admin-run-sheet")
     _import_players(browser, page, event)
+    _name_the_chief_arbiter(browser, page, base, event)
     _roll_dice(browser, page, event)
     rnd = _review_and_publish(browser, page, event)
     _enter_results(browser, page, rnd)

@@ -89,7 +89,8 @@ def test_bodies_that_are_not_a_list_or_not_utf8_are_refused_by_name(api):
     assert header.status_code == 400 and header.json()["errors"][0] == {
         "row": 1,
         "field": "header",
-        "reason": "unknown column(s) nom, elo; the columns are name, rating, federation, fide_id, seed, email, username",
+        "reason": "unknown column(s) nom, elo; the columns are name, rating, federation, fide_id, seed, email, username, sex, "
+        "title, birth_date",
     }
     assert not Registration.objects.exists()
 

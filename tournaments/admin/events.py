@@ -22,6 +22,7 @@ import tournaments.services.audit as log
 from tournaments import models, services
 from tournaments.admin.director import dice_view, event_for, hub_view, import_rows_errors, players_view
 from tournaments.admin.forms import EventForm
+from tournaments.admin.players import seed_from
 from tournaments.admin.scoped import EventRoleInline, EventScoped, error_text, refuse
 from tournaments.services import event_settings
 from tournaments.services.audit import EVENT_CREATED, audit
@@ -33,8 +34,12 @@ class RegistrationInline(EventRoleInline, admin.TabularInline):
     model = models.Registration
     extra = 0
     autocomplete_fields = ["player"]
-    fields = ["player", "seed", "status", "joined_round", "withdrawn_after_round"]
-    readonly_fields = ["status", "joined_round", "withdrawn_after_round"]
+    fields = ["player", "seed", "seed_from", "status", "joined_round", "withdrawn_after_round"]
+    readonly_fields = ["seed_from", "status", "joined_round", "withdrawn_after_round"]
+
+    @admin.display(description="Seed from")
+    def seed_from(self, obj) -> str:
+        return seed_from(obj)
 
     def has_delete_permission(self, request, obj=None):
         # Once round 1 is paired a registration is history: withdraw the player instead.
@@ -48,7 +53,7 @@ class ForbiddenPairingInline(EventRoleInline, admin.TabularInline):
 
 
 class CsvImportForm(forms.Form):
-    file = forms.FileField(help_text="Columns: name (required), rating, federation, fide_id, seed. UTF-8.")
+    file = forms.FileField(help_text="A CSV file in UTF-8 with the columns above.")
 
 
 def _save_forbidden_pairings(request, event: models.Event, formset) -> None:
@@ -131,7 +136,7 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
         if obj is not None and not services.is_organizer(request.user, obj) and not self._sees_all(request, "change"):
             fields += ["name", "slug", "format", "rounds_planned", "variant_policy", "variant_key", "time_control",
                        "scoring", "tiebreaks", "tiebreak_edition", "organizer", "arbiters", "is_public", "starts_on", "city",
-                       "federation", "baku_acceleration"]  # fmt: skip
+                       "federation", "chief_arbiter", "baku_acceleration"]  # fmt: skip
         return fields
 
     def get_changeform_initial_data(self, request):
@@ -171,6 +176,7 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
             return super().save_formset(request, form, formset, change)
         event = form.instance
         instances = formset.save(commit=False)
+        typed = {f.instance.pk for f in formset.forms if f.instance.pk and "seed" in f.changed_data}
         try:
             with transaction.atomic():  # all registrations of the form, or none
                 for obj in formset.deleted_objects:
@@ -179,10 +185,12 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
                 for reg in instances:
                     if reg.pk:
                         before = models.Registration.objects.get(pk=reg.pk).seed
+                        reg.seed_given = reg.seed > 0 if reg.pk in typed else reg.seed_given  # 0: by rating
                         reg.save()
                         seeds += [f"{reg.player}: seed {before} → {reg.seed}"] if before != reg.seed else []
                         continue
-                    services.register_player(event, reg.player, seed=reg.seed or None, by=request.user)
+                    services.register_player(event, reg.player, seed=reg.seed or None, by=request.user, rank_now=False)
+                services.rank_unseeded(event)  # seed 0 or none: by rating (FIDE C.04.2) until round 1 is paired
                 if seeds:
                     audit(event, log.SEEDS_CHANGED, "Pairing numbers changed:\n" + "\n".join(seeds), by=request.user)
         except ValidationError as exc:

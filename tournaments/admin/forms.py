@@ -47,6 +47,7 @@ class EventForm(forms.ModelForm):
             "check_in_opens_minutes",
             "requested_bye_points",
             "max_requested_byes",
+            "chief_arbiter",
         ]  # fmt: skip  (the model's order; variant_options follows from the policy picked)
 
     #: The way in's settings keep their value when a post leaves them out (a form of an older page, a script).

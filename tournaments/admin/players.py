@@ -27,14 +27,25 @@ class PlayerAdmin(admin.ModelAdmin):
         return request.user.is_superuser or request.user.has_perm("tournaments.change_player") or obj is None
 
 
+def seed_from(registration: models.Registration) -> str:
+    """Where a starting rank comes from, in words: the organizer gave it, or the rating order (FIDE C.04.2)."""
+    if registration.pk is None:
+        return "—"
+    return "given" if registration.seed_given and registration.seed else "by rating"
+
+
 @admin.register(models.Registration)
 class RegistrationAdmin(EventScoped, admin.ModelAdmin):
-    list_display = ["player", "event", "seed", "status", "joined_round", "withdrawn_after_round"]
+    list_display = ["player", "event", "seed", "seed_from_column", "status", "joined_round", "withdrawn_after_round"]
     list_filter = ["status"]
     search_fields = ["player__name", "event__name"]
-    readonly_fields = ["status", "joined_round", "withdrawn_after_round"]
+    readonly_fields = ["seed_from_column", "status", "joined_round", "withdrawn_after_round"]
     autocomplete_fields = ["player"]
     actions = ["withdraw"]
+
+    @admin.display(description="Seed from")
+    def seed_from_column(self, obj) -> str:
+        return seed_from(obj)
 
     @admin.action(description="Withdraw the selected players")
     def withdraw(self, request, queryset):
@@ -50,7 +61,11 @@ class RegistrationAdmin(EventScoped, admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         if change:
-            return super().save_model(request, obj, form, change)
+            if "seed" in form.changed_data:
+                obj.seed_given = obj.seed > 0  # a number typed is given; 0 gives the rating order back
+            super().save_model(request, obj, form, change)
+            services.rank_unseeded(obj.event)
+            return None
         try:
             services.register_player(obj.event, obj.player, seed=obj.seed or None, by=request.user)
         except ValidationError as exc:

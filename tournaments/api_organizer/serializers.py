@@ -15,6 +15,7 @@ from accounts.serializers import StrictSerializer
 from config.api_fields import RegistryChoiceField
 from scoring import profile_choices
 from scoring.tiebreak_codes import CATALOGUE, EDITIONS, parse_tiebreaks
+from tournaments.fide import FIDE_TITLES
 from tournaments.models import Bye, Event, Game, RegistrationMode, Round
 from tournaments.public import queries
 from tournaments.public.variant import variant_from_block
@@ -238,9 +239,13 @@ class PlayerRowSerializer(serializers.Serializer):
     rating = serializers.IntegerField(required=False)
     federation = serializers.CharField(required=False)
     fide_id = serializers.CharField(required=False)
-    seed = serializers.IntegerField(required=False)
+    seed = serializers.IntegerField(required=False, help_text="Starting rank; without it, by rating (FIDE C.04.2).")
     email = serializers.EmailField(required=False, help_text="Where the invitation to log in goes.")
     username = serializers.CharField(required=False, help_text="The username the invitation offers.")
+    sex = serializers.RegexField(r"^[mwMW]?$", required=False, allow_blank=True, help_text="m or w (the TRF's codes).")
+    title = serializers.ChoiceField(choices=["", *FIDE_TITLES], required=False, allow_blank=True, help_text="FIDE title.")
+    birth_date = serializers.RegexField(r"^[0-9]{4}[-/][0-9]{2}[-/][0-9]{2}$", required=False, allow_blank=True,
+                                        help_text="YYYY-MM-DD (or YYYY/MM/DD), from 1900 to today.")  # fmt: skip
 
 
 def field_errors(errors: dict, where: dict | None = None) -> list[dict]:

@@ -10,11 +10,19 @@ Every game carries the Seven Tag Roster, the standard ``Termination`` (``normal`
 * 12x8 games (Random Variant Chess) and simultaneous turns (Parity Chess) are beyond python-chess: their
   movetext is written in the engine's notation. The 12x8 ``FEN`` has the six standard fields (files a..l), and
   the king's castling step count, the seventh field of our position strings, is the tag ``CastlingSteps``.
+
+Tag values are strings of the PGN standard (section 7): a quote is written as a backslash and the quote, a backslash
+as two backslashes; a newline, a tab or any other non-printing character is not allowed in a string, so each run of
+them becomes one space (:func:`tag_value`); a string holds at most 255 characters. ``Site`` is where the event is
+held (section 8.1.1.2: ``Graz AUT``, the city and the country code), else the event's public page
+(:func:`pgn_site`).
 """
 
 from __future__ import annotations
 
+import re
 import textwrap
+import unicodedata
 from decimal import Decimal
 
 import chess
@@ -32,6 +40,37 @@ from variants.standard_start import STANDARD_START
 PGN_RESULTS = {"1-0", "0-1", "1/2-1/2"}
 STANDARD_FEN_FIELDS = 6
 UNTERMINATED = "unterminated"
+MAX_STRING = 255  # PGN standard, section 7: "a string is limited to a maximum of 255 characters of data"
+# Non-printing characters (C0 and C1 controls, DEL, the Unicode line and paragraph separators) and the spaces
+# around them: PGN strings may not hold them (section 7), so each run becomes one space.
+NON_PRINTING = re.compile(r"\s*[\x00-\x1f\x7f-\x9f\u2028\u2029]+\s*")
+MOVETEXT_COLUMNS = 79
+UNKNOWN_SITE = "?"  # the Seven Tag Roster's value for what is unknown (section 8.1.1)
+
+
+def tag_value(value: object) -> str:
+    """``value`` as a PGN tag may hold it, before escaping: composed Unicode (``é`` one character, as in the TRF),
+    no non-printing character, at most :data:`MAX_STRING` characters once escaped (a quote or a backslash counts
+    twice)."""
+    text = NON_PRINTING.sub(" ", unicodedata.normalize("NFC", str(value))).strip()
+    length = 0
+    for index, char in enumerate(text):
+        length += 2 if char in '"\\' else 1
+        if length > MAX_STRING:
+            return text[:index].rstrip()
+    return text
+
+
+def escape_tag_value(text: str) -> str:
+    """A string's content as the standard writes it: a backslash before each backslash and each quote."""
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def pgn_site(event: Event, url: str | None = None) -> str:
+    """Where the event is held (``Graz AUT``: its city and federation, the format of section 8.1.1.2), else its public
+    address ``url`` (the page of the event), else ``?``."""
+    place = " ".join(part for part in (event.city.strip(), event.federation.strip().upper()) if part)
+    return place or url or UNKNOWN_SITE
 
 
 def _points(value: object) -> str:
@@ -87,13 +126,18 @@ def split_fen(position: str) -> tuple[str, str | None]:
     return position, None
 
 
-def game_tags(event: Event, game: Game) -> dict[str, str]:
-    """The tags of one game, in the order they are written (the Seven Tag Roster first)."""
+def game_tags(event: Event, game: Game, site_url: str | None = None) -> dict[str, str]:
+    """The tags of one game, in the order they are written (the Seven Tag Roster first), each value as a PGN string
+    holds it (:func:`tag_value`, not yet escaped)."""
+    return {name: tag_value(value) for name, value in _tags(event, game, site_url).items()}
+
+
+def _tags(event: Event, game: Game, site_url: str | None) -> dict[str, str]:
     final = result_is_public(game)
     when = game.started_at or game.round.starts_at or game.round.published_at
     tags = {
         "Event": event.name,
-        "Site": event.slug,
+        "Site": pgn_site(event, site_url),
         "Date": when.strftime("%Y.%m.%d") if when else "????.??.??",
         "Round": str(game.round.number),
         "White": game.white.name,
@@ -157,20 +201,22 @@ def _text_pgn(tags: dict[str, str], game: Game, engine: type[Engine] | None) -> 
     return f"{head}\n\n{body}\n"
 
 
-def game_pgn(event: Event, game: Game) -> str:
+def game_pgn(event: Event, game: Game, site_url: str | None = None) -> str:
     """One game as PGN text (python-chess writes the 8x8 games it can replay; see the module docstring)."""
-    tags = game_tags(event, game)
+    tags = game_tags(event, game, site_url)
     engine = _engine(game.variant)
     if engine is not None and engine.files == engine.ranks == 8 and not engine.simultaneous:
         written = python_chess_game(engine, game)
         if written is not None:
-            for name, value in tags.items():
-                written.headers[name] = value
-            exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=True)
+            for name, value in tags.items():  # python-chess writes a header as it is given: escape it here
+                written.headers[name] = escape_tag_value(value)
+            # Export format (section 8.2.1): movetext lines of "less than 80 printing characters".
+            exporter = chess.pgn.StringExporter(columns=MOVETEXT_COLUMNS, headers=True, variations=False, comments=True)
             return written.accept(exporter) + "\n"
     return _text_pgn(tags, game, engine)
 
 
-def games_pgn(event: Event) -> str:
-    """Every game of the event's published rounds, in round and board order, separated by blank lines."""
-    return "\n".join(game_pgn(event, game) for game in published_games(event))
+def games_pgn(event: Event, site_url: str | None = None) -> str:
+    """Every game of the event's published rounds, in round and board order, separated by blank lines; ``site_url``
+    (the event's public page) is the ``Site`` of an event whose city and federation are not known."""
+    return "\n".join(game_pgn(event, game, site_url) for game in published_games(event))

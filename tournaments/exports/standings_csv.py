@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from decimal import Decimal
 
 from tournaments.models import Event
@@ -17,11 +18,22 @@ def points_text(value: object) -> str:
     return format(Decimal(str(value)).normalize(), "f")
 
 
-def _csv_cell(value: object) -> str:
+# The formula guard (OWASP, "CSV Injection"): a spreadsheet runs a cell that starts with = + - @ (or a tab or a
+# carriage return before one) as a formula, and a formula can fetch a URL, open a link or start a program (DDE).
+# Such a cell gets a leading ' (read as text) unless it is plainly data that no spreadsheet can run: a number
+# (it evaluates to itself) or a colour sequence of W, B and - (no parenthesis for a call, no | or ! for DDE or
+# another file, no digit for a cell reference). Only + and - can start such data; = @ tab CR LF NUL never do.
+ALWAYS_A_FORMULA = ("=", "@", "\t", "\r", "\n", "\0")
+MAYBE_A_FORMULA = ("+", "-")
+PLAIN_DATA = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|[WB-]+")
+
+
+def csv_cell(value: object) -> str:
+    """``value`` as a CSV cell that a spreadsheet shows and never runs (the rule above): ``=1+1`` -> ``'=1+1``,
+    ``-2+3+cmd|'/c calc'!A0`` -> quoted, but ``-WBW`` and ``-12.5`` as they are."""
     text = "" if value is None else str(value)
-    # A spreadsheet would run a cell starting with = + - @ as a formula; names are user input.
-    if text[:1] in ("=", "+", "-", "@") and not text.lstrip("+-").replace(".", "", 1).isdigit():
-        text = "'" + text
+    if text.startswith(ALWAYS_A_FORMULA) or (text.startswith(MAYBE_A_FORMULA) and not PLAIN_DATA.fullmatch(text)):
+        return "'" + text
     return text
 
 
@@ -36,17 +48,17 @@ def standings_csv(event: Event, standings: dict | None) -> str:
         values = row.get("tiebreaks") or {}
         writer.writerow(
             [
-                _csv_cell(row.get("rank")),
-                _csv_cell(row.get("player_id")),
-                _csv_cell(row.get("name")),
-                _csv_cell(row.get("rating")),
-                _csv_cell(row.get("federation")),
+                csv_cell(row.get("rank")),
+                csv_cell(row.get("player_id")),
+                csv_cell(row.get("name")),
+                csv_cell(row.get("rating")),
+                csv_cell(row.get("federation")),
                 points_text(row.get("points")),
-                _csv_cell(row.get("games")),
-                _csv_cell(row.get("wins")),
+                csv_cell(row.get("games")),
+                csv_cell(row.get("wins")),
                 *[points_text(values.get(name)) for name in tiebreaks],
-                _csv_cell(row.get("performance")),
-                _csv_cell(row.get("colours")),
+                csv_cell(row.get("performance")),
+                csv_cell(row.get("colours")),
             ]
         )
     return out.getvalue()

@@ -7,19 +7,26 @@ be expressed in it.
 The tournament section has every header record of the standard, in its order: 012 name, 022 city, 032
 federation, 042 start date, 052 end date, 062 players, 072 rated players, 082 teams, 092 type, 102 chief arbiter,
 112 deputy arbiters (a line each), 122 time control, 132 round dates. A record whose value the event does not
-hold is written with its tag alone. Player records are written by the pairing engine's TRF module
-(:func:`tournaments.pairing.trf.player_line`), so the file the pairing reads and the file FIDE receives have
-one writer; the TRF(x) lines the FIDE-endorsed pairing engines read follow them: ``XXR`` (rounds planned),
-``XXC white1``/``black1`` (the drawn colour of pairing number 1 in round 1, once drawn) and an ``XXP`` line per
-forbidden pairing, so ``pair_trf`` (or bbpPairings, JaVaFo) pairs from the export as the event does.
+hold is written with its tag alone. The chief arbiter is the event's ``chief_arbiter``, else its first arbiter; an
+arbiter is written by their full name, never by a login name; the start date is the event's, else its first
+round's. Every value is composed Unicode on one line (:func:`trf_text`). Player records carry sex and title when
+known, and the birth date only in the download of the event's staff (``birth_dates``). Player records are
+written by the pairing engine's TRF module (:func:`tournaments.pairing.trf.player_line`), so the file the pairing
+reads and the file FIDE receives have one writer; the TRF(x) lines the FIDE-endorsed pairing engines read follow
+them: ``XXR`` (rounds planned), ``XXC white1``/``black1`` (the drawn colour of pairing number 1 in round 1, once
+drawn) and an ``XXP`` line per forbidden pairing, so ``pair_trf`` (or bbpPairings, JaVaFo) pairs from the export as
+the event does.
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from datetime import date
 from decimal import Decimal
 
 from clocks.control import TimeControlError, parse_time_control
+from tournaments.fide import initial_order
 from tournaments.models import Bye, ColourDraw, Event, ForbiddenPairing, Game, Registration, Round
 from tournaments.pairing.trf import NOT_PAIRED, RoundEntry, TrfPlayer, player_line
 from tournaments.public.queries import published_byes, published_games, published_rounds, result_is_public
@@ -31,6 +38,9 @@ TRF_REFUSAL = (
 )
 FIRST_ROUND_COLUMN = 92  # 132 round dates and each player's round blocks: 10 columns a round from here
 LAST_NAME_FIRST_SEPARATOR = ", "
+# A TRF record is one line of fixed columns: a control character (a newline in a name) would break the line.
+CONTROL = re.compile(r"\s*[\x00-\x1f\x7f-\x9f\u2028\u2029]+\s*")
+DATE = "%Y/%m/%d"  # 042, 052 and the birth date (TRF-2026: YYYY/MM/DD)
 ABSENT = RoundEntry(None, "-", "Z")  # in a published round without a game or bye: a zero-point bye
 
 
@@ -45,8 +55,15 @@ def trf_refusal(event: Event) -> str:
     return TRF_REFUSAL.format(points=profile.points_name or f"{profile.name} scoring")
 
 
+def trf_text(text: str) -> str:
+    """A value as one TRF field holds it: composed Unicode (an accent is one column, not two), and each run of
+    control characters (a newline, a tab) one space."""
+    return CONTROL.sub(" ", unicodedata.normalize("NFC", text)).strip()
+
+
 def trf_name(name: str) -> str:
     """'Anna Berger' -> 'Berger, Anna' (TRF wants "Lastname, Firstname"); a name with a comma is kept."""
+    name = trf_text(name)
     if "," in name:
         return name
     parts = name.split()
@@ -54,9 +71,9 @@ def trf_name(name: str) -> str:
 
 
 def start_ranks(event: Event) -> list[Registration]:
-    """Registrations in starting-rank order: their seed when set, then rating (high first) and name."""
+    """Registrations in starting-rank order: their seed when set, then the FIDE order (C.04.2: rating, title, name)."""
     registrations = list(event.registrations.select_related("player"))
-    registrations.sort(key=lambda r: (r.seed or 10**9, -r.player.rating, r.player.name))
+    registrations.sort(key=lambda r: (r.seed or 10**9, *initial_order(r.player)))
     return registrations
 
 
@@ -116,8 +133,19 @@ def _points(games: list[Game], byes: list[Bye]) -> dict[int, Decimal]:
 
 
 def _arbiters(event: Event) -> list[str]:
-    """The chief arbiter first (the event's first arbiter), then the deputies."""
-    return [user.get_full_name() or user.get_username() for user in event.arbiters.order_by("id")]
+    """The chief arbiter first (the event's ``chief_arbiter``, else its first arbiter), then the deputies: the
+    arbiters' full names. A login name is never written (the file is public): an account without a name is left out."""
+    names = [trf_text(user.get_full_name()) for user in event.arbiters.order_by("id")]
+    names = [name for name in names if name]
+    chief = trf_text(event.chief_arbiter)
+    if not chief:
+        return names
+    return [chief, *(name for name in names if name != chief)]
+
+
+def start_date(event: Event, rounds: list[Round]) -> date | None:
+    """The day the event starts: its ``starts_on``, else the day of its first round when that is known."""
+    return event.starts_on or next((day for day in map(round_date, rounds[:1]) if day), None)
 
 
 def round_date(rnd: Round) -> date | None:
@@ -139,13 +167,14 @@ def header_records(event: Event, registrations: list[Registration], rounds: list
     """The 012 ... 132 records in the standard's order (see the module docstring)."""
     days = [round_date(rnd) for rnd in rounds]
     end = max((day for day in days if day), default=None)
+    start = start_date(event, rounds)
     arbiters = _arbiters(event)
     records = [
         ("012", event.name),
         ("022", event.city),
         ("032", event.federation.upper()),
-        ("042", event.starts_on.strftime("%Y/%m/%d") if event.starts_on else ""),
-        ("052", end.strftime("%Y/%m/%d") if end and event.status == Event.Status.CLOSED else ""),
+        ("042", start.strftime(DATE) if start else ""),
+        ("052", end.strftime(DATE) if end and event.status == Event.Status.CLOSED else ""),
         ("062", str(len(registrations))),
         ("072", str(sum(1 for r in registrations if r.player.rating))),
         ("082", "0"),  # an individual event: no teams
@@ -154,7 +183,7 @@ def header_records(event: Event, registrations: list[Registration], rounds: list
         *[("112", deputy) for deputy in arbiters[1:] or [""]],
         ("122", time_control_text(event.time_control)),
     ]
-    lines = [f"{tag} {value}".rstrip() for tag, value in records]
+    lines = [f"{tag} {trf_text(value)}".rstrip() for tag, value in records]
     dates = "132".ljust(FIRST_ROUND_COLUMN - 1)
     for index, day in enumerate(days):
         dates = dates.ljust(FIRST_ROUND_COLUMN - 1 + 10 * index) + (day.strftime("%y/%m/%d") if day else "        ")
@@ -162,8 +191,9 @@ def header_records(event: Event, registrations: list[Registration], rounds: list
     return lines
 
 
-def tournament_trf(event: Event, standings: dict | None) -> str:
-    """The event as a FIDE TRF-16 file (classical scoring; lines end in CR LF)."""
+def tournament_trf(event: Event, standings: dict | None, *, birth_dates: bool = False) -> str:
+    """The event as a FIDE TRF-16 file (classical scoring; lines end in CR LF). A birth date is personal data:
+    it is written only with ``birth_dates`` (the download of the event's staff, who send the file to FIDE)."""
     registrations = start_ranks(event)
     start_rank = {r.player_id: index for index, r in enumerate(registrations, start=1)}
     rounds = list(published_rounds(event))
@@ -183,6 +213,9 @@ def tournament_trf(event: Event, standings: dict | None) -> str:
             rounds=[cells.get((player.id, rnd.number), ABSENT) for rnd in rounds],
             federation=player.federation.upper(),
             fide_id=player.fide_id,
+            sex=player.sex,
+            title=player.title,
+            birth=player.birth_date.strftime(DATE) if birth_dates and player.birth_date else "",
         )
         rank = row.get("rank")
         lines.append(player_line(record, rank if isinstance(rank, int) else 0))

@@ -47,6 +47,7 @@ from tournaments.services.rounds import (
     rounds_total,
     unpair_round,
 )
+from tournaments.services.seeding import rank_unseeded
 
 __all__ = [
     "Conflict",
@@ -79,6 +80,7 @@ __all__ = [
     "pairing_system_label",
     "prepare_event",
     "publish_round",
+    "rank_unseeded",
     "refresh_round_status",
     "register_player",
     "repair_round",

@@ -2,9 +2,12 @@
 once, then all rows are written in one transaction (or, on a dry run, none).
 
 CSV: a header row (names case-insensitive) of ``name`` (required), ``rating``, ``federation`` (three letters),
-``fide_id``, ``seed``, ``email`` and ``username`` (the login an invitation offers, issue 23); rows are numbered as
-a spreadsheet shows them (the header is row 1). A list: objects with the same keys, numbered from 1. A player with
-the same FIDE id (or, without one, the same name) is reused.
+``fide_id``, ``seed``, ``email`` and ``username`` (the login an invitation offers), ``sex`` (``m`` or ``w``,
+the TRF's codes), ``title`` (a FIDE title: GM, IM, WGM, FM, WIM, CM, WFM, WCM) and ``birth_date`` (``YYYY-MM-DD``
+or ``YYYY/MM/DD``); rows are numbered as a spreadsheet shows them (the header is row 1). A list: objects with
+the same keys, numbered from 1. A player with the same FIDE id (or, without one, the same name) is reused, and
+gets the sex, title and birth date the row gives where it has none yet. A row without a seed is ranked by
+rating (then title and name, FIDE C.04.2) among the others without one (:mod:`tournaments.services.seeding`).
 Errors are ``RowErrors`` of ``{"row": n, "field": column, "reason": text}``.
 """
 
@@ -12,19 +15,25 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass
+from datetime import date
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
 import tournaments.services.audit as log
+from tournaments.fide import FIDE_TITLES
 from tournaments.models import Event, Player, Registration
 from tournaments.services.errors import Conflict, RowErrors, reasons
 from tournaments.services.events import register_player
 from tournaments.services.import_logins import check_logins, keep_login_columns, login_columns
+from tournaments.services.seeding import rank_unseeded
 
-COLUMNS = ("name", "rating", "federation", "fide_id", "seed", "email", "username")
+COLUMNS = ("name", "rating", "federation", "fide_id", "seed", "email", "username", "sex", "title", "birth_date")
 MAX_ROWS = 5000
+EARLIEST_BIRTH = date(1900, 1, 1)
+BIRTH_DATE = re.compile(r"([0-9]{4})[-/]([0-9]{2})[-/]([0-9]{2})")  # the schema's pattern (PlayerRowSerializer)
 
 
 @dataclass(frozen=True)
@@ -37,6 +46,13 @@ class Row:
     seed: int | None
     email: str = ""
     username: str = ""
+    sex: str = ""
+    title: str = ""
+    birth_date: date | None = None
+
+    def person(self) -> dict:
+        """What the row says about the person beyond the name, rating, federation and FIDE id."""
+        return {"sex": self.sex, "title": self.title, "birth_date": self.birth_date}
 
 
 @dataclass
@@ -129,13 +145,37 @@ def check_rows(records: list[tuple[int, dict]], errors: _Errors) -> list[Row]:
         seed = values.get("seed", "")
         if seed and (not (seed.isascii() and seed.isdigit()) or not 1 <= int(seed) <= 32767):
             errors.add(line, "seed", f"seed {seed!r} is not a whole number from 1 to 32767")
+        person = _person(line, values, errors)
         _repeats(line, name, fide_id, seed, seen, errors)
         email, username = login_columns(line, values, seen, errors)
         if len(errors) == before:
-            rows.append(Row(line, name, int(rating), federation, fide_id, int(seed) if seed else None, email, username))
+            rows.append(Row(line, name, int(rating), federation, fide_id, int(seed) if seed else None, email, username, **person))
     if len(records) > MAX_ROWS:
         errors.add(records[MAX_ROWS][0], "body", f"more than {MAX_ROWS} players")
     return rows
+
+
+def _birth_date(text: str) -> date | None:
+    """``YYYY-MM-DD`` or ``YYYY/MM/DD`` (the TRF's form), a real day from 1900 to today; None otherwise."""
+    found = BIRTH_DATE.fullmatch(text)
+    try:
+        day = date(*(int(part) for part in found.groups())) if found else None
+    except ValueError:  # 1990-02-30
+        return None
+    return day if day and EARLIEST_BIRTH <= day <= date.today() else None
+
+
+def _person(line: int, values: dict, errors: _Errors) -> dict:
+    """The row's sex (``m``/``w``), FIDE title and birth date, each checked; the bad ones go to ``errors``."""
+    sex, title, birth = values.get("sex", "").lower(), values.get("title", ""), values.get("birth_date", "")
+    if sex not in ("", "m", "w"):
+        errors.add(line, "sex", f"sex {values['sex']!r} is m or w (the TRF's codes), or empty")
+    if title and title not in FIDE_TITLES:
+        errors.add(line, "title", f"title {title!r} is not a FIDE title ({', '.join(FIDE_TITLES)})")
+    day = _birth_date(birth) if birth else None
+    if birth and day is None:
+        errors.add(line, "birth_date", f"birth date {birth!r} is not a date YYYY-MM-DD from 1900 to today")
+    return {"sex": sex, "title": title, "birth_date": day}
 
 
 def _repeats(line: int, name: str, fide_id: str, seed: str, seen: dict, errors: _Errors) -> None:
@@ -155,6 +195,20 @@ def _find_player(row: Row) -> Player | None:
     if row.fide_id:
         return Player.objects.filter(fide_id=row.fide_id).first()
     return Player.objects.filter(name=row.name, fide_id="").first()
+
+
+def _player(row: Row) -> Player:
+    """The row's player: the one already known (given the sex, title and birth date it lacks), or a new one."""
+    player = _find_player(row)
+    if player is None:
+        return Player.objects.create(name=row.name, rating=row.rating, federation=row.federation, fide_id=row.fide_id,
+                                     **row.person())  # fmt: skip
+    missing = {field: value for field, value in row.person().items() if value and not getattr(player, field)}
+    if missing:
+        Player.objects.filter(pk=player.pk).update(**missing)
+        for field, value in missing.items():
+            setattr(player, field, value)
+    return player
 
 
 def _check_registered(event: Event, rows: list[Row], errors: _Errors) -> None:
@@ -185,15 +239,16 @@ def import_players(event: Event, data: str | list, *, by=None, dry_run: bool = F
         return Imported(rows, [], True)
     registrations = []
     for row in rows:
-        player = _find_player(row) or Player.objects.create(
-            name=row.name, rating=row.rating, federation=row.federation, fide_id=row.fide_id
-        )
+        player = _player(row)
         keep_login_columns(player, row)
         try:
-            registrations.append(register_player(event, player, seed=row.seed, by=by))
+            registrations.append(register_player(event, player, seed=row.seed, by=by, rank_now=False))
         except ValidationError as exc:  # a refusal of register_player (a match full, a round-robin started)
             reason = "; ".join(text for _, text in reasons(exc))
             raise RowErrors([{"row": row.line, "field": "name", "reason": reason}], "row") from None
+    rank_unseeded(event)  # the rows without a seed by rating, once for the whole file
+    for registration in registrations:
+        registration.refresh_from_db(fields=["seed"])
     log.audit(event, log.PLAYERS_IMPORTED, f"Imported {len(rows)} players", by=by,
               after={"players": [r.name for r in rows]})  # fmt: skip
     return Imported(rows, registrations, False)

@@ -19,6 +19,7 @@ import tournaments.services.audit as log
 from clocks import TimeControlError, parse_time_control
 from scoring.registry import get_profile
 from scoring.tiebreak_codes import EDITIONS, parse_tiebreaks
+from tournaments.fide import no_control_characters
 from tournaments.models import Event, Round
 from tournaments.services.errors import Conflict
 from tournaments.signals import TIEBREAKS_CHANGED, send_change
@@ -28,7 +29,8 @@ from variants import policies
 LOCKED = ("format", "scoring", "variant_policy", "variant_key", "variant_options")
 #: What may change at any time (each change audited).
 OPEN = ("name", "slug", "organizer", "rounds_planned", "time_control", "tiebreaks", "tiebreak_edition", "baku_acceleration",
-        "is_public", "starts_on", "city", "federation")  # fmt: skip
+        "is_public", "starts_on", "city", "federation", "chief_arbiter")  # fmt: skip
+CHIEF_ARBITER_MAX = 100  # one TRF line (record 102) holds it
 #: Changing one of these recomputes the standings (the hook's tiebreaks-changed).
 RANKING = ("tiebreaks", "tiebreak_edition")
 EVENT_CHANGED = log.EVENT_CHANGED
@@ -58,6 +60,14 @@ def value_problems(values: dict) -> dict[str, str]:
                 found["tiebreaks"] = "an empty tie-break between commas: list codes separated by single commas"
     if "tiebreak_edition" in values and values["tiebreak_edition"] not in ("", *EDITIONS):
         found["tiebreak_edition"] = f"unknown C.07 edition {values['tiebreak_edition']!r}; choose from {', '.join(EDITIONS)}"
+    if "chief_arbiter" in values:
+        name = str(values["chief_arbiter"] or "").strip()
+        try:
+            no_control_characters(name)
+        except ValidationError as exc:
+            found["chief_arbiter"] = " ".join(exc.messages)
+        if len(name) > CHIEF_ARBITER_MAX:
+            found["chief_arbiter"] = f"at most {CHIEF_ARBITER_MAX} characters"
     if "scoring" in values:
         try:
             get_profile(str(values["scoring"]))
@@ -124,6 +134,8 @@ def normalized(values: dict) -> dict:
     out = dict(values)
     if "tiebreaks" in out:
         out["tiebreaks"] = ",".join(parse_tiebreaks(str(out["tiebreaks"] or "")))
+    if "chief_arbiter" in out:
+        out["chief_arbiter"] = str(out["chief_arbiter"] or "").strip()
     if "federation" in out:
         out["federation"] = str(out["federation"] or "").upper()
     return out

@@ -15,6 +15,7 @@ from tournaments.services.event_settings import normalized, value_problems
 from tournaments.services.history import last_round, rounds_total
 from tournaments.services.results import record_result
 from tournaments.services.rounds import refresh_round_status, unfinished_boards
+from tournaments.services.seeding import next_seed, rank_unseeded
 
 MAX_REQUESTED_BYES = 1  # requested byes per player and event by default (docs/pairing.md; Event.max_requested_byes)
 
@@ -76,8 +77,12 @@ def prepare_event(event: Event, *, seed_for=None, blocks: int | None = None) -> 
 
 
 @transaction.atomic
-def register_player(event: Event, player: Player, *, seed: int | None = None, by=None) -> Registration:
-    """Register ``player``; after round 1 of a Swiss this is a late entry that starts with the next round."""
+def register_player(event: Event, player: Player, *, seed: int | None = None, by=None, rank_now: bool = True) -> Registration:
+    """Register ``player``; after round 1 of a Swiss this is a late entry that starts with the next round.
+
+    Without a ``seed``, before round 1 the player is ranked by rating among the others without one (FIDE C.04.2,
+    :mod:`tournaments.services.seeding`); ``rank_now=False`` leaves that to the caller (an import ranks once at
+    the end). A late entrant takes the next number."""
     if event.status == Event.Status.CLOSED:
         raise Conflict({"event": f"{event} is closed"})
     if Registration.objects.filter(event=event, player=player).exists():
@@ -87,9 +92,12 @@ def register_player(event: Event, player: Player, *, seed: int | None = None, by
         raise ValidationError({"player": f"{event} has started: a {event.get_format_display().lower()} cannot take new players"})
     if event.format == Event.Format.MATCH and Registration.objects.filter(event=event).count() >= 2:
         raise ValidationError({"player": f"{event} is a match and already has two players"})
-    if seed is None:
-        seed = (Registration.objects.filter(event=event).order_by("-seed").values_list("seed", flat=True).first() or 0) + 1
-    reg = Registration.objects.create(event=event, player=player, seed=seed, joined_round=(last.number + 1) if last else 1)
+    given = seed is not None
+    reg = Registration.objects.create(event=event, player=player, seed=seed if given else next_seed(event),
+                                      seed_given=given, joined_round=(last.number + 1) if last else 1)  # fmt: skip
+    if rank_now and not given:
+        rank_unseeded(event)
+        reg.refresh_from_db(fields=["seed"])
     if last:
         log.audit(event, log.LATE_ENTRY, f"Late entry: {player} from round {reg.joined_round}", by=by,
                   after={"player": player.name, "joined_round": reg.joined_round})  # fmt: skip

@@ -20,6 +20,7 @@ from tournaments.services.dice import roll_for_round
 from tournaments.services.errors import Conflict
 from tournaments.services.history import event_history, last_round, plays, rounds_total
 from tournaments.services.pairing_system import DUTCH, dutch_pairings, pairing_system_for
+from tournaments.services.seeding import rank_unseeded
 from tournaments.signals import ROUND_PUBLISHED, send_change
 
 __all__ = [
@@ -75,17 +76,6 @@ def _check_previous_complete(previous: Round | None) -> None:
         raise Conflict({"round": f"round {previous.number} is not complete: board(s) {boards} have no final result"})
 
 
-def _seed_if_unseeded(event: Event) -> None:
-    """Give pairing numbers by rating (then name) when they are missing or repeated."""
-    regs = lineup(event)
-    seeds = [r.seed for r in regs]
-    if 0 not in seeds and len(set(seeds)) == len(seeds):
-        return
-    for number, reg in enumerate(sorted(regs, key=lambda r: (-r.player.rating, r.player.name, r.id)), start=1):
-        reg.seed = number
-        reg.save(update_fields=["seed"])
-
-
 @dataclass(frozen=True)
 class PairedRound:
     """What pairing a round did: the round, and whether its variant block nobody had rolled was rolled first (the
@@ -137,7 +127,7 @@ def _check_can_pair(event: Event, number: int, next_number: int, existing: Round
     if number != next_number:  # a round not paired yet may exist with its planned start only (issue 23)
         raise ValidationError({"round": f"round {number} cannot be paired: the next round is {next_number}"})
     if number == 1:
-        _seed_if_unseeded(event)
+        rank_unseeded(event)  # the initial ranking list, with the ratings as they are now
         if Registration.objects.filter(event=event).count() < 2:
             raise Conflict({"registrations": f"{event} needs at least two players"})
         if event.format == Event.Format.MATCH and Registration.objects.filter(event=event).count() != 2:

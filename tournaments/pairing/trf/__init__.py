@@ -3,8 +3,9 @@
 What is read: ``001`` player lines (start number, rating, points, one 10-column block per round), ``XXR`` (rounds
 in the event), ``XXC`` (``white1``/``black1``: colour of the top player in round 1; ``rank``: pairing numbers follow
 the order of the 001 lines), ``XXP`` (players who must not meet), ``XXA`` (per-round acceleration points), the
-bbpPairings point values ``BBW BBD BBL BBZ BBF BBU`` and its ``192 FIDE_DUTCH_BAKU`` tournament type. Other header
-lines (``012`` name, ``042`` date ...) are kept verbatim for writing back.
+bbpPairings point values ``BBW BBD BBL BBZ BBF BBU`` and its ``192 FIDE_DUTCH_BAKU`` tournament type; of TRF-2026,
+``142`` (rounds, as XXR) and ``152`` (``W``/``B``, as XXC white1/black1), as bbpPairings reads them. Other header
+lines (``012`` name, ``042`` date ...) are kept verbatim for writing back (142 and 152 with the current values).
 
 Every refusal is a :class:`TrfError` naming the line and column (1-based, as the FIDE annex counts them), so an
 arbiter can find the fault in any editor. Points are kept in tenths (TRF writes one decimal).

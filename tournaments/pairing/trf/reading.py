@@ -30,6 +30,7 @@ def _number(text: str, line: int, column: int, what: str, blank: int | None = No
     return int(stripped)
 
 
+BAKU_TYPES = ("FIDE_DUTCH_BAKU", "FIDE_DUTCH_2025_BAKU", "FIDE_DUTCH_2026_BAKU")  # 192 values bbpPairings reads
 _POINTS = re.compile(r"^\s*(\d{1,3})(?:\.(\d))?$")
 
 
@@ -112,10 +113,30 @@ def _xxa(text: str, line: int) -> tuple[int, list[int]]:
 
 
 def _rounds_line(text: str, line: int) -> int:
-    value = _number(text[3:], line, 5, "XXR (the number of rounds)")
+    """``XXR n`` (TRF(x)) or TRF-2026's ``142 n``: the rounds of the event, read as bbpPairings reads both."""
+    code = text[:3]
+    value = _number(text[3:], line, 5, f"{code} (the number of rounds)")
     if value <= 0:
-        raise TrfError(line, 5, "XXR must be at least 1")
+        raise TrfError(line, 5, f"{code} must be at least 1")
     return value
+
+
+def _set_rounds(tournament: TrfTournament, text: str, line: int) -> None:
+    """XXR and 142 say the same thing; a file may carry both (a TRF-2026 writer keeping TRF(x) readers), but
+    not with two different values."""
+    value = _rounds_line(text, line)
+    if tournament.total_rounds is not None and tournament.total_rounds != value:
+        raise TrfError(line, 5, f"{text[:3]} {value} contradicts {tournament.total_rounds} rounds on line "
+                       f"{tournament.xxr_line}")  # fmt: skip
+    tournament.total_rounds, tournament.xxr_line, tournament.rounds_code = value, line, text[:3]
+
+
+def _initial_colour_line(text: str, line: int) -> str:
+    """TRF-2026's ``152 W`` or ``152 B``: the colour of the top player in round 1 (XXC white1/black1)."""
+    colour = text[4:].strip()
+    if colour not in ("W", "B", "w", "b") or text[3:4] != " ":
+        raise TrfError(line, 5, f"152 (the initial colour) must be W or B, not {text[4:]!r}")
+    return colour.lower()
 
 
 def _read_line(tournament: TrfTournament, text: str, line: int, seen: dict[int, int]) -> None:
@@ -127,7 +148,7 @@ def _read_line(tournament: TrfTournament, text: str, line: int, seen: dict[int, 
         seen[player.number] = line
         tournament.players.append(player)
     elif code == "XXR":
-        tournament.total_rounds, tournament.xxr_line = _rounds_line(text, line), line
+        _set_rounds(tournament, text, line)
     elif code == "XXC":
         for word in text[3:].split():
             if word in ("white1", "black1"):
@@ -143,7 +164,11 @@ def _read_line(tournament: TrfTournament, text: str, line: int, seen: dict[int, 
     elif code in POINT_CODES:
         tournament.points = replace(tournament.points, **{POINT_CODES[code]: _tenths(text[4:8], line, 5)})
     else:
-        if code == "192" and text[4:].strip() in ("FIDE_DUTCH_BAKU", "FIDE_DUTCH_2025_BAKU"):
+        if code == "142":  # TRF-2026's record of the rounds, kept in place and rewritten by write_trf
+            _set_rounds(tournament, text, line)
+        elif code == "152":
+            tournament.initial_colour = _initial_colour_line(text, line)
+        elif code == "192" and text[4:].strip() in BAKU_TYPES:
             tournament.baku = True
         tournament.headers.append(text)
 
@@ -199,14 +224,16 @@ def _check_rounds(tournament: TrfTournament, end_line: int, for_pairing: bool) -
     total = tournament.total_rounds
     if total is None:
         if for_pairing:
-            raise TrfError(end_line, 1, "no XXR line: pairing the next round needs the number of rounds")
+            raise TrfError(end_line, 1, "no XXR or 142 line: pairing the next round needs the number of rounds")
         return
     for player in tournament.players:
         if len(player.rounds) > total:
-            raise TrfError(player.line, _column(total), f"round {total + 1} is beyond XXR {total} "
+            raise TrfError(player.line, _column(total), f"round {total + 1} is beyond {tournament.rounds_code} {total} "
                            f"(line {tournament.xxr_line})")  # fmt: skip
     if for_pairing and played_rounds(tournament) >= total:
-        raise TrfError(tournament.xxr_line, 5, f"all {total} rounds of XXR are already paired: nothing left to pair")
+        raise TrfError(
+            tournament.xxr_line, 5, f"all {total} rounds of {tournament.rounds_code} are already paired: nothing left to pair"
+        )
 
 
 def _check_points(tournament: TrfTournament, played: int) -> None:

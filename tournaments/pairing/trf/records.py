@@ -89,7 +89,8 @@ class TrfTournament:
     points: PointSystem = field(default_factory=PointSystem)
     baku: bool = False  # 192 FIDE_DUTCH_BAKU: Baku acceleration computed by the engine
     headers: list[str] = field(default_factory=list)
-    xxr_line: int = 0
+    xxr_line: int = 0  # the line of XXR or 142
+    rounds_code: str = "XXR"  # which record gave the rounds: XXR (TRF(x)) or 142 (TRF-2026)
 
     def player(self, number: int) -> TrfPlayer:
         return next(p for p in self.players if p.number == number)

@@ -25,16 +25,28 @@ def player_line(player: TrfPlayer, rank: int = 0) -> str:
     return (head + "".join(_block(entry) for entry in player.rounds)).rstrip()
 
 
+def _header(line: str, tournament: TrfTournament) -> str:
+    """A header line as read, but TRF-2026's 142 (rounds) and 152 (initial colour) with the current values."""
+    if line.startswith("142") and tournament.total_rounds:
+        return f"142 {tournament.total_rounds}"
+    if line.startswith("152") and tournament.initial_colour:
+        return f"152 {tournament.initial_colour.upper()}"
+    return line
+
+
 def write_trf(tournament: TrfTournament) -> str:
-    """The tournament as TRF-16 text with the TRF(x) lines (CR LF line ends, as the annex asks)."""
+    """The tournament as TRF-16 text with the TRF(x) lines (CR LF line ends, as the annex asks). A file read with
+    TRF-2026's 142 and 152 records gets them back in place of XXR and XXC white1/black1."""
     order = sorted(tournament.players, key=lambda p: (-p.points, p.number))
     ranks = {p.number: index for index, p in enumerate(order, start=1)}
-    lines = list(tournament.headers)
+    lines = [_header(line, tournament) for line in tournament.headers]
+    has = {line[:3] for line in lines}
     lines += [player_line(p, ranks[p.number]) for p in tournament.players]
-    if tournament.total_rounds:
+    if tournament.total_rounds and "142" not in has:
         lines.append(f"XXR {tournament.total_rounds}")
-    options = ([f"{tournament.initial_colour}1".replace("w1", "white1").replace("b1", "black1")]
-               if tournament.initial_colour else []) + (["rank"] if tournament.by_rank else [])  # fmt: skip
+    colour = tournament.initial_colour if "152" not in has else None
+    options = ([f"{colour}1".replace("w1", "white1").replace("b1", "black1")]
+               if colour else []) + (["rank"] if tournament.by_rank else [])  # fmt: skip
     if options:
         lines.append("XXC " + " ".join(options))
     lines += ["XXP " + " ".join(str(n) for n in numbers) for numbers in tournament.forbidden]
