@@ -85,6 +85,23 @@ class EventCreateSerializer(serializers.Serializer):
         return data
 
 
+ONE_LINE = r"^[^\x00-\x1f\x7f-\x9f]*$"  # no control character: the value is written into one TRF line
+
+
+class OneLineTextField(serializers.RegexField):
+    """A JSON string (a number is not text) on one line: no newline, tab or other control character."""
+
+    default_error_messages = {"invalid": "text on one line is expected (no newline, tab or other control character)"}
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(ONE_LINE, **kwargs)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class EventPatchSerializer(StrictSerializer):
     """``PATCH /api/events/{slug}/``: any of the event's settings, its tie-breaks and its way in. Once round 1 is
     paired ``format``, ``scoring``, ``variant_policy`` and ``variant`` are refused (409 naming the field) unless
@@ -112,6 +129,13 @@ class EventPatchSerializer(StrictSerializer):
     city = serializers.CharField(max_length=100, required=False, allow_blank=True)
     federation = serializers.RegexField(r"^[A-Za-z]{3}$", required=False, allow_blank=True)
     is_public = JsonBooleanField(required=False)
+    chief_arbiter = OneLineTextField(
+        max_length=100,
+        required=False,
+        allow_blank=True,
+        trim_whitespace=False,  # trimmed by the service, so the schema's pattern is exactly what is accepted
+        help_text="The chief arbiter's name (TRF record 102); empty: the first arbiter's name. One line.",
+    )
     # The way in (issue 23): registration, check-in, requested byes.
     registration = serializers.ChoiceField(choices=RegistrationMode.choices, required=False)
     registration_closes_at = serializers.DateTimeField(required=False, allow_null=True)
