@@ -15,7 +15,7 @@ from tests.games.asgi_server import token_for
 from tests.games.live_support import make_game
 from tournaments.models import Event, Game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("in_memory_layer")]
 
 ROOT = Path(__file__).resolve().parents[2]
 

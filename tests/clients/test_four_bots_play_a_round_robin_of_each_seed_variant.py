@@ -27,7 +27,12 @@ from tournaments.models import Event, Player
 from tournaments.services import create_event, register_player
 
 # PostgreSQL only: four bots write at once, and SQLite's in-memory test database refuses concurrent writers.
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow, pytest.mark.postgres]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.slow,
+    pytest.mark.postgres,
+    pytest.mark.usefixtures("in_memory_layer"),  # tests/games/asgi_server.py says why
+]
 
 
 @pytest.fixture(autouse=True)

@@ -20,7 +20,7 @@ from tests.games.live_support import make_game, use_toy_parity
 from tests.games.sockets_support import api_post
 from tournaments.services.rounds import publish_round
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("in_memory_layer")]
 
 
 def token_header(user) -> dict:
