@@ -1,7 +1,8 @@
 """The ASGI application every server runs (`make run`, the container): Django's HTTP views and the sockets.
 
-``/ws/games/{id}/`` and ``/ws/events/{slug}/`` (games.routing) authenticate with the session cookie and accept
-only pages of our own hosts (ALLOWED_HOSTS), against cross-site socket hijacking.
+``/ws/games/{id}/`` and ``/ws/events/{slug}/`` (games.routing) authenticate with an API token
+(``Authorization: Token <key>``) or else the session cookie, and accept pages of our own hosts (ALLOWED_HOSTS)
+and programs (no ``Origin``), never a page of another site: accounts.sockets.
 """
 
 import os
@@ -18,15 +19,15 @@ django_application = get_asgi_application()  # first: sets Django up before the 
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from accounts.sockets import TokenAuthMiddleware, origin_checked  # noqa: E402
 from games.push import remember_loop  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
 router = ProtocolTypeRouter(
     {
         "http": django_application,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": origin_checked(AuthMiddlewareStack(TokenAuthMiddleware(URLRouter(websocket_urlpatterns)))),
     }
 )
 

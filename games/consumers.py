@@ -6,6 +6,13 @@ never older than what the socket was last sent. Pushes reach a socket through th
 which joins each group once for all the process's sockets. A socket for an unknown game or event is closed with code 4404,
 one the user may not see (an unpublished round, a private event) with 4403: the handshake is accepted first so
 that the browser sees the code (a refused handshake is a bare HTTP 403).
+
+What a client may send is ``{"type": "ping"}`` (answered ``{"type": "pong"}``); another JSON object is answered
+with an error naming the API and the socket stays open. A message that is no JSON text at all (malformed, binary,
+nested deeper than the parser goes) closes the socket with :data:`BAD_MESSAGE` (4400), one longer than
+:data:`MAX_MESSAGE_BYTES` with :data:`TOO_BIG` (1009, the protocol's own "message too big"); the close reason says
+why, and nothing is logged: a client's bad message is the client's business. The codes are in the AsyncAPI
+document (games/asyncapi.yaml, served at /api/asyncapi.yaml).
 """
 
 from __future__ import annotations
@@ -28,6 +35,9 @@ from variants.registry import VariantUnavailable, get_engine
 
 NOT_FOUND = 4404
 FORBIDDEN = 4403
+BAD_MESSAGE = 4400
+TOO_BIG = 1009
+MAX_MESSAGE_BYTES = 4096  # a ping is 15 bytes: nothing a client has to say is longer
 MAX_ID = 2**63 - 1
 READ_ONLY = encode({"type": "error", "detail": "this socket only listens: moves and game actions go to /api/games/{id}/"})
 
@@ -84,7 +94,15 @@ class Listening(AsyncWebsocketConsumer):
             await hub().leave(group, self)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if text_data and _is_ping(text_data):
+        size = len(text_data.encode()) if text_data is not None else len(bytes_data or b"")
+        if size > MAX_MESSAGE_BYTES:
+            await self.close(code=TOO_BIG, reason=f"a message is at most {MAX_MESSAGE_BYTES} bytes")
+            return
+        message = _json_object(text_data)
+        if message is None:
+            await self.close(code=BAD_MESSAGE, reason='not a JSON object: send {"type": "ping"}')
+            return
+        if message.get("type") == "ping":
             await self.send(text_data='{"type":"pong"}')
             return
         await self.send(text_data=READ_ONLY)
@@ -127,11 +145,16 @@ class GameConsumer(Listening):
         return message["text"]
 
 
-def _is_ping(text: str) -> bool:
+def _json_object(text: str | None) -> dict | None:
+    """The message as a JSON object, or None: not text, not JSON, not an object, or nested past the parser's
+    recursion limit (json raises RecursionError for that)."""
+    if text is None:
+        return None
     try:
-        return json.loads(text).get("type") == "ping"
-    except (ValueError, AttributeError):
-        return False
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return message if isinstance(message, dict) else None
 
 
 def _event_access(slug: str, user) -> tuple[int, int]:

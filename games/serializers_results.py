@@ -7,6 +7,7 @@ forfeit) and the ``termination`` that scores it (docs/rules/scoring.md); the poi
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.serializers import StrictSerializer
@@ -16,6 +17,7 @@ from games.serializers_players import GamePlayerSerializer
 from tournaments.game_states import STATES
 from tournaments.models import Game
 from tournaments.services.results import RESULTS, SIDES
+from variants.base import ARMIES, BLACK, WHITE
 from variants.registry import ending_names
 
 _POINTS_REASON = "points are computed by the server from the result and termination; do not send them"
@@ -31,6 +33,9 @@ class MyGameSerializer(serializers.ModelSerializer):
     white_points = serializers.FloatField(allow_null=True)
     black_points = serializers.FloatField(allow_null=True)
     state = serializers.ChoiceField(choices=STATES, read_only=True, help_text="docs/game-states.md")
+    seat = serializers.SerializerMethodField(
+        help_text="Your seat: the army you started with (a program compares it with the state's to_move[].seat)"
+    )
 
     class Meta:
         model = Game
@@ -49,7 +54,15 @@ class MyGameSerializer(serializers.ModelSerializer):
             "black_points",
             "result_status",
             "state",
+            "seat",
         ]
+
+    @extend_schema_field(serializers.ChoiceField(choices=list(ARMIES)))
+    def get_seat(self, game: Game) -> str:
+        """The requesting player's seat (the list holds only their own games)."""
+        request = self.context.get("request")
+        user_id = request.user.pk if request is not None else None
+        return WHITE if game.white.user_id == user_id else BLACK
 
 
 class ResultInputSerializer(StrictSerializer):

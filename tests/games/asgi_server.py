@@ -85,3 +85,14 @@ def token_for(user) -> str:
     from rest_framework.authtoken.models import Token
 
     return Token.objects.get_or_create(user=user)[0].key
+
+
+@pytest.fixture
+def in_memory_layer(settings):
+    """The in-memory channel layer for a test whose sockets a uvicorn of the test process serves, whatever the run
+    configures (Redis in CI). On channels-redis one event loop at a time may wait on the process's channels; the
+    test server's loop, ended while its hub waits, has been seen to leave the layer bound to it (``Two event loops
+    are trying to receive() on one channel layer at once``, or its lock bound to the ended loop), failing the socket
+    tests that come after it. The Redis layer itself is covered by the tests of tests/games/test_sockets_*.py that
+    run the sockets in the test's own loop."""
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}

@@ -17,7 +17,7 @@ from scoring import game_points, get_profile, result_from_points
 from tournaments import game_states
 from tournaments.models import Game
 from tournaments.services.audit import RESULT_CORRECTED, RESULT_ENTERED, audit, result_state
-from tournaments.services.rounds import refresh_round_status
+from tournaments.services.rounds import refresh_round_status_locked
 from tournaments.signals import RESULT_FINAL, send_change
 from variants.terminations import FORFEIT, Ending
 
@@ -165,7 +165,7 @@ def record_result(
         before = result_state(locked)
         _write_result(locked, result, termination, white, black, position)
         _log_result(locked, by, before)
-        refresh_round_status(locked.round)
+        locked.round = refresh_round_status_locked(locked.round_id)  # locked: results made final at once
         # The standings snapshot is queued on it (tournaments.receivers), in this transaction.
         send_change(RESULT_FINAL, event=locked.round.event, game=locked, round=locked.round, by=by)
     return locked

@@ -29,6 +29,7 @@ __all__ = [
     "pair_round_outcome",
     "publish_round",
     "refresh_round_status",
+    "refresh_round_status_locked",
     "rounds_total",
     "unpair_round",
     "delete_round",
@@ -62,6 +63,14 @@ def refresh_round_status(rnd: Round) -> Round:
         rnd.status = Round.Status.COMPLETE
         rnd.save(update_fields=["status"])
     return rnd
+
+
+def refresh_round_status_locked(round_id: int) -> Round:
+    """:func:`refresh_round_status` on the round's row locked (inside the caller's transaction, which holds the
+    row lock of a game it just made final). Two results of one round made final at once would otherwise each see
+    the other's game unfinished (neither commit visible to the other) and neither complete the round: locked, the
+    second waits for the first's commit and then reads its result."""
+    return refresh_round_status(Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=round_id))
 
 
 def _check_previous_complete(previous: Round | None) -> None:
