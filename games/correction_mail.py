@@ -3,15 +3,20 @@ is corrected before play, or the round is unpublished.
 
 :func:`correction_notices` words one notice per player concerned (their board, colour and opponent now, or their
 bye, or that the round is withdrawn for correction). :func:`mail_correction` is called by the hook's receiver
-(games.receivers, on ``round-corrected``) inside the change's transaction; this branch has no mail service yet
-(issue 23 builds it: ``games.mail`` with its outbox queue), so it returns the notices unsent. When mail is on,
-each notice is queued there, to the player's address, in this same transaction.
+(games.receivers, on ``round-corrected``) inside the change's transaction and queues each notice as a mail
+(``games.mail``: the outbox sends it after the commit, to the player's address, unless they turned pairing mail
+off), and returns them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.conf import settings
+from django.urls import reverse
+
+from accounts import notifications
+from games import mail
 from tournaments.models import Event, Game, Player, Round
 
 
@@ -20,6 +25,8 @@ class Notice:
     player_id: int
     subject: str
     text: str
+    what: str = ""  # the director's words of the correction
+    now: str = ""  # where the player plays now
 
 
 def correction_notices(event: Event, rnd: Round, detail: dict) -> list[Notice]:
@@ -41,10 +48,17 @@ def correction_notices(event: Event, rnd: Round, detail: dict) -> list[Notice]:
             now = f"You now have a bye ({byes[player.pk].get_kind_display().lower()}, {byes[player.pk].points} points)."
         else:
             now = "You have no game in this round."
-        notices.append(Notice(player.pk, subject, f"{detail.get('text', '')}\n\n{now}".strip()))
+        what = detail.get("text", "")
+        notices.append(Notice(player.pk, subject, f"{what}\n\n{now}".strip(), what, now))
     return notices
 
 
 def mail_correction(event: Event, rnd: Round, detail: dict) -> list[Notice]:
-    """The mail point: the notices to send (issue 23's mail queue sends them once merged; unsent here)."""
-    return correction_notices(event, rnd, detail)
+    """Queue a mail of each notice to its player (games.mail: their address, their choice of mails)."""
+    notices = correction_notices(event, rnd, detail)
+    players = Player.objects.select_related("user").in_bulk([n.player_id for n in notices])
+    round_url = settings.SITE_URL + reverse("event-round", args=[event.slug, rnd.number])
+    for notice in notices:
+        context = {"event": event.name, "round": rnd.number, "what": notice.what, "now": notice.now, "round_url": round_url}
+        mail.send_to(players[notice.player_id], notifications.ROUND_PUBLISHED, "round_corrected", context)
+    return notices

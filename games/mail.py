@@ -24,7 +24,9 @@ def address_of(player: Player) -> str:
     return (user.email if user is not None and user.email else "") or player.email
 
 
-def _send(player: Player, kind: str, template: str, context: dict) -> None:
+def send_to(player: Player, kind: str, template: str, context: dict) -> None:
+    """Queue mail ``template`` to ``player`` (their login's address, else the imported one) unless they turned
+    ``kind`` off (accounts.notifications); nothing when there is no address."""
     to = address_of(player)
     if to and notifications.wants(player.user, kind):
         queue_mail(to, template, {"player": player.name, **context}, kind=kind)
@@ -49,12 +51,12 @@ def round_published(rnd: Round) -> None:
                   "variant": get_engine(game.variant).name, "time_control": event.time_control, **_links(game)}  # fmt: skip
         for me, colour, opponent in ((game.white, "White", game.black), (game.black, "Black", game.white)):
             context = {**common, "colour": colour, "opponent": opponent.name, "opponent_rating": opponent.rating}
-            _send(me, notifications.ROUND_PUBLISHED, "round_published", context)
+            send_to(me, notifications.ROUND_PUBLISHED, "round_published", context)
     site = settings.SITE_URL
     for bye in rnd.byes.select_related("player__user"):
         context = {"event": event.name, "round": rnd.number, "starts_at": rnd.starts_at, "kind": bye.get_kind_display(),
                    "points": bye.points, "round_url": site + reverse("event-round", args=[event.slug, rnd.number])}  # fmt: skip
-        _send(bye.player, notifications.ROUND_PUBLISHED, "round_bye", context)
+        send_to(bye.player, notifications.ROUND_PUBLISHED, "round_bye", context)
 
 
 def result_reported(report: ResultReport) -> None:
@@ -64,7 +66,7 @@ def result_reported(report: ResultReport) -> None:
     reporter = game.white if opponent == game.black else game.black
     context = {"event": game.round.event.name, "round": game.round.number, "board": game.board, "reporter": reporter.name,
                "result": report.result, "termination": report.termination.replace("-", " "), **_links(game)}  # fmt: skip
-    _send(opponent, notifications.RESULT_REPORTED, "result_reported", context)
+    send_to(opponent, notifications.RESULT_REPORTED, "result_reported", context)
 
 
 def dispute_decided(game: Game) -> None:
@@ -73,7 +75,7 @@ def dispute_decided(game: Game) -> None:
                "termination": game.termination.replace("-", " "), "white": game.white.name, "black": game.black.name,
                **_links(game)}  # fmt: skip
     for player in (game.white, game.black):
-        _send(player, notifications.DISPUTE_DECIDED, "dispute_decided", context)
+        send_to(player, notifications.DISPUTE_DECIDED, "dispute_decided", context)
 
 
 def on_record_changed(sender: type, change: str, event: Event | None = None, game: Game | None = None,

@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 from games.correction_mail import correction_notices
 from games.play.moves import submit_move
 from tests.tournaments.organizer_api_support import client_for, event_with_players, organizer, paired
-from tournaments.models import Bye, Event, Game, PairingChange, Round
+from tournaments.models import Bye, Event, Game, PairingChange, Player, Round
 from tournaments.signals import ROUND_CORRECTED, record_changed
 
 pytestmark = pytest.mark.django_db
@@ -156,3 +156,22 @@ def test_the_mail_point_words_a_notice_for_each_player_concerned(published):
     black = body["boards"][0]["black"]["name"]
     assert any(f"board 1 with White against {body['boards'][0]['white']['name']}" in n.text for n in notices)
     assert any(f"board 1 with Black against {black}" in n.text for n in notices)
+
+
+@pytest.mark.django_db(transaction=True)  # the mail leaves with the outbox, after the commit
+def test_a_correction_is_mailed_to_the_players_concerned(published, settings):
+    from django.core import mail
+
+    settings.SITE_URL = "https://chess.example.org"
+    client, slug, body = published
+    white, black = (Player.objects.get(pk=body["boards"][0][side]["id"]) for side in ("white", "black"))
+    for player, address in ((white, "white@example.org"), (black, "black@example.org")):
+        player.email = address
+        player.save(update_fields=["email"])
+    mail.outbox.clear()
+    assert board_patch(client, slug, 1, swap=True).status_code == 200
+    by_address = {message.to[0]: message for message in mail.outbox}
+    assert set(by_address) == {"white@example.org", "black@example.org"}
+    assert f"board 1 with Black against {black.name}" in by_address["white@example.org"].body
+    assert "your pairing changed" in by_address["black@example.org"].subject
+    assert f"https://chess.example.org/events/{slug}/rounds/1/" in by_address["black@example.org"].body
