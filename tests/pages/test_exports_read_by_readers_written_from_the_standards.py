@@ -24,7 +24,7 @@ from tournaments.exports.trf import trf_name
 from tournaments.models import Event, Game, Player
 from tournaments.pairing.trf import parse_trf
 from tournaments.public.queries import published_games
-from tournaments.services import set_chief_arbiter
+from tournaments.services.event_settings import update_event
 from tournaments.services.simulation import simulate
 from tournaments.tasks.standings import one_snapshot_per_event
 from variants import policies
@@ -70,7 +70,7 @@ def classical_swiss(db) -> Event:
     event = _simulated(7, format="swiss", players=len(NAMES), rounds=4, draw=policies.FIXED_DRAW,
                        variant_key=fixed_keys()[0], scoring=CLASSICAL.key, play_last=False)  # fmt: skip
     Event.objects.filter(pk=event.pk).update(city="Graz", federation="AUT", starts_on=date(2026, 5, 1))
-    set_chief_arbiter(event, "IA Clara Chief")
+    update_event(event, {"chief_arbiter": "IA Clara Chief"})
     Player.objects.filter(name=NAMES[0]).update(sex="w", title="WIM", birth_date=date(1990, 4, 1), fide_id="1001")
     Player.objects.filter(name=NAMES[4]).update(sex="m", title="GM", federation="AUT")
     rng = random.Random(25)
