@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from games.play.arbiter import arbiter_clock
 from games.play.moves import submit_move
 from games.play.reads import refresh_for_read, visible_game
+from games.schema_live import MOVE_EXAMPLES, STATE_EXAMPLES, GameStateSerializer, MoveAnswerSerializer
 from games.serializers_live import MoveInputSerializer, game_detail
 from tournaments.models import Game
 from tournaments.refusals import CONFLICT, FORBIDDEN, INVALID, NOT_FOUND, UNAUTHENTICATED, UNSUPPORTED, Refusal
@@ -63,7 +64,10 @@ def _load(pk: int, user) -> Game | None:
     return visible_game(pk, user)
 
 
-@extend_schema(responses={200: OpenApiResponse(description="The game: players, position, clocks, legal moves, result")})
+@extend_schema(
+    responses={200: OpenApiResponse(GameStateSerializer, "The game: players, position, clocks, legal moves, result")},
+    examples=STATE_EXAMPLES,
+)
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def game_view(request, pk: int):
@@ -111,7 +115,11 @@ def _json_only(view):
     return view
 
 
-@extend_schema(request=MoveInputSerializer, responses={200: OpenApiResponse(description="The game after the move")})
+@extend_schema(
+    request=MoveInputSerializer,
+    responses={200: OpenApiResponse(MoveAnswerSerializer, "The game after the move")},
+    examples=MOVE_EXAMPLES,
+)
 @api_view(["POST"])
 @renderer_classes([JSONRenderer])
 @permission_classes([AllowAny])  # checked below, so that a missing login is answered like every other refusal
@@ -133,7 +141,8 @@ def move_view(request, pk: int):
 
 @extend_schema(
     request={"application/json": CLOCK_BODY},
-    responses={200: OpenApiResponse(description="The game with its corrected clock")},
+    responses={200: OpenApiResponse(GameStateSerializer, "The game with its corrected clock")},
+    examples=STATE_EXAMPLES,
 )
 @api_view(["POST"])
 @permission_classes([AllowAny])  # checked below, as in move_view

@@ -16,6 +16,7 @@ from games.serializers_players import GamePlayerSerializer
 from tournaments.game_states import STATES
 from tournaments.models import Game
 from tournaments.services.results import RESULTS, SIDES
+from variants.base import BLACK, WHITE
 from variants.registry import ending_names
 
 _POINTS_REASON = "points are computed by the server from the result and termination; do not send them"
@@ -31,11 +32,17 @@ class MyGameSerializer(serializers.ModelSerializer):
     white_points = serializers.FloatField(allow_null=True)
     black_points = serializers.FloatField(allow_null=True)
     state = serializers.ChoiceField(choices=STATES, read_only=True, help_text="docs/game-states.md")
+    seat = serializers.SerializerMethodField(help_text="Your seat in this game (the army you started with)")
+
+    def get_seat(self, game: Game) -> str:
+        user = self.context["request"].user
+        return WHITE if game.white.user_id == user.pk else BLACK
 
     class Meta:
         model = Game
         fields = [
             "id",
+            "seat",
             "event",
             "round",
             "board",

@@ -31,8 +31,7 @@ class ErrorSerializer(serializers.Serializer):
 
 class PlayerSerializer(serializers.Serializer):
     id = serializers.IntegerField(read_only=True)
-    name = serializers.CharField(read_only=True)
-    username = serializers.CharField(read_only=True, help_text="Empty when the player has no account.")
+    name = serializers.CharField(read_only=True, help_text="The name the event shows (never a login username).")
     rating = serializers.IntegerField(read_only=True)
 
 

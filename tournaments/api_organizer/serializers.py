@@ -49,7 +49,7 @@ class EventCreateSerializer(serializers.Serializer):
     time_control = serializers.CharField(max_length=64, required=False)
     starts_on = serializers.DateField(required=False, allow_null=True)
     city = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
-    federation = serializers.RegexField(r"^[A-Za-z]{3}$", required=False, allow_blank=True, default="",
+    federation = serializers.RegexField(r"^(?:[A-Za-z]{3})?$", required=False, allow_blank=True, default="",
                                         help_text="Three-letter FIDE federation code, e.g. AUT.")  # fmt: skip
     is_public = JsonBooleanField(required=False, default=True)
 

@@ -54,6 +54,9 @@ class _Errors(list):
 
 def csv_records(text: str, errors: _Errors) -> list[tuple[int, dict]]:
     """(row number, {column: text}) for each non-blank CSV row; header and CSV-syntax problems go to ``errors``."""
+    if "\x00" in text:  # PostgreSQL cannot store it: refused on every database alike
+        errors.add(text.count("\n", 0, text.index("\x00")) + 1, "body", "a NUL character (\\u0000) is not allowed")
+        return []
     reader = csv.reader(io.StringIO(text.lstrip("\ufeff")), strict=True)
     records: list[tuple[int, dict]] = []
     try:
