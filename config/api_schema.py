@@ -20,11 +20,14 @@ Request bodies are as the server checks them: a strict input (``accounts.seriali
 ``additionalProperties: false``; one whose ``validate()`` ties fields together says how in ``schema_one_of``; a
 field that must not be blank has ``minLength: 1`` (requests have components of their own,
 ``COMPONENT_SPLIT_REQUEST``) and, when the server trims whitespace before the check, a pattern asking for one
-non-space character.
+non-space character; no text field takes a NUL character (:data:`NO_NUL`).
 """
 
 from __future__ import annotations
 
+import re
+
+from django.core.validators import RegexValidator
 from drf_spectacular import openapi
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -32,6 +35,11 @@ from rest_framework import serializers
 from accounts.serializers import StrictSerializer
 
 UNSAFE = ("POST", "PUT", "PATCH", "DELETE")
+
+# A text field takes no NUL character (DRF refuses one: PostgreSQL cannot store it), and a trimmed one that must
+# not be blank needs a character that is neither a space nor a NUL.
+NO_NUL = r"^[^\u0000]*$"
+NON_BLANK = r"^[^\u0000]*[^\s\u0000][^\u0000]*$"
 
 REASONS = {
     400: "Bad input: the body or a query parameter; `errors` names each field",
@@ -102,6 +110,22 @@ def _demands(schema: dict) -> bool:
     return bool(branches) and all(_demands(branch) for branch in branches)
 
 
+def _blank_in_one(prop: dict) -> dict:
+    """drf-spectacular writes a text field that may be blank as ``oneOf: [field, {maxLength: 0}]``; where the
+    field's own schema takes "" too, "" would match both branches and so neither (oneOf means exactly one): the
+    field's schema alone says it."""
+    branches = prop.get("oneOf")
+    if not branches or len(branches) != 2 or {"type": "string", "maxLength": 0} not in branches:
+        return prop
+    field = next(b for b in branches if b != {"type": "string", "maxLength": 0})
+    if field.get("type") != "string" or field.get("minLength") or "$ref" in field:
+        return prop
+    pattern = field.get("pattern")
+    if pattern and not re.search(pattern, ""):
+        return prop
+    return {**field, **{key: value for key, value in prop.items() if key != "oneOf"}}
+
+
 class AutoSchema(openapi.AutoSchema):
     def get_operation(self, path, path_regex, path_prefix, method, registry):
         operation = super().get_operation(path, path_regex, path_prefix, method, registry)
@@ -111,10 +135,12 @@ class AutoSchema(openapi.AutoSchema):
         if body and not body.get("required"):
             schemas = [media.get("schema", {}) for media in body.get("content", {}).values()]
             body["required"] = bool(schemas) and all(_demands(schema) for schema in schemas)  # no body: a 400
-        if body and getattr(self.get_request_serializer(), "min_length", None):  # a list of at least N rows
-            for media in body.get("content", {}).values():
-                if media.get("schema", {}).get("type") == "array":
-                    media["schema"]["minItems"] = self.get_request_serializer().min_length
+        if body:  # a list of at least N rows
+            requested = self.get_request_serializer()
+            for media_type, media in body.get("content", {}).items():
+                serializer = requested.get(media_type) if isinstance(requested, dict) else requested
+                if getattr(serializer, "min_length", None) and media.get("schema", {}).get("type") == "array":
+                    media["schema"]["minItems"] = serializer.min_length
         for parameter in operation.get("parameters", []):
             if parameter.get("in") == "path" and parameter["name"] in PATH_NAMES:
                 parameter.setdefault("description", PATH_NAMES[parameter["name"]])
@@ -154,6 +180,8 @@ class AutoSchema(openapi.AutoSchema):
         schema = super()._map_basic_serializer(serializer, direction)
         if direction == "request" and isinstance(serializer, StrictSerializer):
             schema["additionalProperties"] = False  # a field it does not know is a 400 naming it
+        for name, prop in schema.get("properties", {}).items():
+            schema["properties"][name] = _blank_in_one(prop)
         one_of = getattr(serializer, "schema_one_of", None)  # rules tying one field to another (its validate())
         if direction == "request" and one_of:
             schema["oneOf"] = one_of() if callable(one_of) else one_of
@@ -161,13 +189,17 @@ class AutoSchema(openapi.AutoSchema):
 
     def _get_serializer_field_meta(self, field, direction):
         meta = super()._get_serializer_field_meta(field, direction)
-        if (
+        text = (
             direction == "request"
             and isinstance(field, serializers.CharField)
-            and not isinstance(field, serializers.RegexField)
-            and not field.allow_blank
+            and not isinstance(field, serializers.RegexField | serializers.SlugField)
+            and not any(isinstance(v, RegexValidator) for v in field.validators)  # its own pattern says it
             and not field.read_only
-            and field.trim_whitespace
-        ):
-            meta["pattern"] = r"\S"  # trimmed first: spaces alone are blank
+        )
+        if text and not field.allow_blank and field.trim_whitespace:
+            meta["pattern"] = NON_BLANK  # trimmed first: spaces alone are blank
+        elif text:
+            meta["pattern"] = NO_NUL
+        if direction == "request" and isinstance(field, serializers.SlugField) and not field.allow_unicode:
+            meta["pattern"] = r"^[-a-zA-Z0-9_]+$"  # what DRF's SlugField takes: ASCII letters, digits, - and _
         return meta

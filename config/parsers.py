@@ -9,10 +9,10 @@ that echoes it. No request of this API needs more than a few levels, so a body n
 stream itself and so bypasses Django's check, which applies only to ``request.body``; a body over it is the
 same 413 Django's check would give.
 
-No string of a body may hold a NUL character (U+0000): PostgreSQL cannot store one in text (a 500 on that
-database, silently stored on SQLite), and no field of this API has a use for it. Every parser of
-``DEFAULT_PARSER_CLASSES`` refuses one with a 400 naming the field it is in (:func:`refuse_nul`), so a view never
-sees it, whatever it writes.
+No field of this API takes a NUL character (U+0000): PostgreSQL cannot store one in text (a 500 on that
+database, silently stored on SQLite). Serializers' text fields refuse one (DRF's own validator), the views that
+read a body by hand refuse one in each field they read, naming it; the form parsers refuse one in any field
+(:func:`refuse_nul`). A key the view ignores may hold one: nothing of it is stored.
 
 It lives next to ``config.api_errors`` because it is the API's input policy, set once for every view in
 ``settings.REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"]``; forms and non-API views never use DRF parsers.
@@ -119,10 +119,9 @@ class BoundedJSONParser(JSONParser):
         if nesting_depth(text, self.max_depth) > self.max_depth:
             raise TooDeep(f"the body nests arrays or objects deeper than {self.max_depth} levels")
         try:
-            data = json.loads(text, parse_constant=json.strict_constant if self.strict else None)
+            return json.loads(text, parse_constant=json.strict_constant if self.strict else None)
         except ValueError as exc:  # what DRF's own parser answers for malformed JSON
             raise ParseError(f"JSON parse error - {exc}") from None
-        return refuse_nul(data)
 
 
 class NulFreeFormParser(FormParser):

@@ -22,6 +22,7 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
+from config.api_schema import NO_NUL, NON_BLANK
 from games.api_live import MAX_ID, NO_SUCH_GAME, json_object, require_login
 from games.play.claims import CLAIM_ACTIONS, CLAIM_KINDS, PERPETUAL_CHECK, claim
 from games.play.resign_draw import DRAW_ACTIONS, ActionAnswer, draw, resign
@@ -36,8 +37,9 @@ REFUSED = OpenApiResponse(description="{detail, errors: {field: [reason]}}; noth
 
 # The bodies as play checks them (games.play): a move goes only with an offer or a claim, and only a perpetual-check
 # claim is conceded or refused. Written as JSON Schema because those rules tie one field to another.
-_MOVE = {"type": "string", "minLength": 1, "pattern": r"\S", "description": "A move in the notation of legal_moves"}
-_CLIENT_ID = {"type": "string", "maxLength": 64, "nullable": True, "description": "Makes a retried move count once"}
+_MOVE = {"type": "string", "minLength": 1, "pattern": NON_BLANK, "description": "A move in the notation of legal_moves"}
+_CLIENT_ID = {"type": "string", "maxLength": 64, "nullable": True, "pattern": NO_NUL,
+              "description": "Makes a retried move count once"}  # fmt: skip
 DRAW_BODY = {
     "oneOf": [
         {
@@ -102,7 +104,7 @@ def _run(request, pk: int, shape: str, field: str, action) -> Response:
     """Authenticate, read the JSON body, run ``action(data, now)`` and answer 200 or 202; a refusal is raised
     (config.api_errors answers it)."""
     require_login(request)
-    data = json_object(request, field, shape) if shape else {}
+    data = json_object(request, field, shape, reads=("action", "kind", "move", "client_id")) if shape else {}
     if pk > MAX_ID:
         raise Refusal(NOT_FOUND, "game", NO_SUCH_GAME)
     now = timezone.now()

@@ -24,6 +24,7 @@ from variants.base import ARMIES, IllegalMoveError, InvalidPositionError
 
 # Refusals are raised, never answered here: config.api_errors answers them (the one mapping to HTTP).
 NO_SUCH_GAME = "no such game"
+NUL_REASON = "a NUL character (\\u0000) is not allowed"
 
 
 MAX_ID = 2**63 - 1  # a bigger id would overflow PostgreSQL's bigint: no such game, not a 500
@@ -90,8 +91,9 @@ def require_login(request) -> None:
         raise Refusal(UNAUTHENTICATED, "player", "log in: send the header 'Authorization: Token <your token>'")
 
 
-def json_object(request, field: str, shape: str) -> dict:
-    """The request body as a dict, or a refusal naming ``field`` (DRF parses lazily, so parse errors come here)."""
+def json_object(request, field: str, shape: str, reads: tuple[str, ...] = ()) -> dict:
+    """The request body as a dict, or a refusal naming ``field`` (DRF parses lazily, so parse errors come here);
+    a NUL character in a field the view ``reads`` is refused naming that field, on every database."""
     try:
         data = request.data
     except UnsupportedMediaType as exc:
@@ -100,6 +102,9 @@ def json_object(request, field: str, shape: str) -> dict:
         raise Refusal(INVALID, field, f"the body is not valid JSON ({exc.detail}); send a JSON object {shape}") from None
     if not isinstance(data, dict):
         raise Refusal(INVALID, field, f"send a JSON object {shape}")
+    for name, value in data.items():
+        if isinstance(value, str) and "\x00" in value and name in reads:  # PostgreSQL cannot store it
+            raise Refusal(INVALID, name, NUL_REASON)
     return data
 
 
@@ -127,7 +132,7 @@ def _json_only(view):
 def move_view(request, pk: int):
     """Play a move (Parity Chess: seal it; Switch-Side Chain-Chess: ``SAN/S`` claims a switch)."""
     require_login(request)
-    data = json_object(request, "move", "{move, client_id?}")
+    data = json_object(request, "move", "{move, client_id?}", reads=("move", "client_id"))
     if pk > MAX_ID:
         raise Refusal(NOT_FOUND, "game", NO_SUCH_GAME)
     now = timezone.now()  # the server time of this request, read once
@@ -157,7 +162,7 @@ def clock_view(request, pk: int):
         raise Refusal(NOT_FOUND, "game", NO_SUCH_GAME)
     if not is_arbiter(request.user, game.round.event):
         raise Refusal(FORBIDDEN, "action", "only the event's arbiters, its organizer and staff may set clocks")
-    data = json_object(request, "action", "{action, side?, seconds?}")
+    data = json_object(request, "action", "{action, side?, seconds?}", reads=("action", "side"))
     delta_ms = 0
     if data.get("action") == "adjust":
         seconds = data.get("seconds")

@@ -22,9 +22,12 @@ def build() -> dict:
     built = build_spring_open()
     arbiter = get_user_model().objects.create_user(username="arbiter", first_name="Ada", last_name="Arbiter")
     built.event.arbiters.add(arbiter)
+    organizer = built.event.organizer
+    organizer.is_staff = True  # staff accounts create events (POST /api/events/)
+    organizer.save()
     return {
         "player_token": Token.objects.create(user=built.players["Anna"].user).key,
-        "organizer_token": Token.objects.create(user=built.event.organizer).key,
+        "organizer_token": Token.objects.create(user=organizer).key,
         "arbiter_token": Token.objects.create(user=arbiter).key,
         "slug": built.event.slug,
         "game_ids": sorted(game.id for game in built.games.values()),
