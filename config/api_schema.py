@@ -126,6 +126,16 @@ def _blank_in_one(prop: dict) -> dict:
     return {**field, **{key: value for key, value in prop.items() if key != "oneOf"}}
 
 
+def _whole_branch(schema: dict, branch: dict) -> dict:
+    """A ``oneOf`` branch that restates every property of the body (the branch's own rule on top): the same
+    constraint, but a generated client's type for the branch then has every field, not just the ones it ties."""
+    whole = {key: value for key, value in branch.items() if key not in ("properties", "required")}
+    whole["type"] = "object"
+    whole["properties"] = {**schema.get("properties", {}), **branch.get("properties", {})}
+    whole["required"] = sorted(set(schema.get("required", [])) | set(branch.get("required", [])))
+    return whole
+
+
 class AutoSchema(openapi.AutoSchema):
     def get_operation(self, path, path_regex, path_prefix, method, registry):
         operation = super().get_operation(path, path_regex, path_prefix, method, registry)
@@ -184,7 +194,8 @@ class AutoSchema(openapi.AutoSchema):
             schema["properties"][name] = _blank_in_one(prop)
         one_of = getattr(serializer, "schema_one_of", None)  # rules tying one field to another (its validate())
         if direction == "request" and one_of:
-            schema["oneOf"] = one_of() if callable(one_of) else one_of
+            branches = one_of() if callable(one_of) else one_of
+            schema["oneOf"] = [_whole_branch(schema, branch) for branch in branches]
         return schema
 
     def _get_serializer_field_meta(self, field, direction):
