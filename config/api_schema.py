@@ -10,9 +10,10 @@ the API's common machinery gives, so no view has to list them and none can forge
 * 404 — a path parameter names nothing the caller may see, or a page past the last;
 * 409 — a write on a resource whose state forbids it now (a finished game, a published round);
 * 413 — a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE``;
-* 429 — a throttled view (the token login).
+* 429 — a throttled view (the token login);
+* 503 — a service the request needs (the cache, the broker) does not answer, on every operation.
 
-Every 4xx response of the schema is the one error body of ``config.api_errors`` (:class:`ApiErrorSerializer`),
+Every 4xx and 503 response of the schema is the one error body of ``config.api_errors`` (:class:`ApiErrorSerializer`),
 whatever the view declared. 405 is not listed per operation: it is the answer to a method the schema does not list
 for a path (JSON in the same shape, with an ``Allow`` header).
 
@@ -49,6 +50,8 @@ REASONS = {
     409: "The object's state forbids this now; nothing changed",
     413: "The request body is too large (`errors.body`)",
     429: "Too many requests (`errors.rate`); retry after the `Retry-After` header's seconds",
+    503: "A service the server needs does not answer (`errors.cache`, `errors.broker`, `errors.token`, "
+    "`errors.rate`); nothing changed, retry shortly",
 }
 
 # What each path parameter names. A game is ``{id}`` on every route; an event's identifier in the API (and in the
@@ -158,7 +161,7 @@ class AutoSchema(openapi.AutoSchema):
         for code in self.error_statuses(operation):
             responses.setdefault(str(code), {"description": REASONS[code]})
         for code, response in responses.items():
-            if code.startswith("4"):
+            if code.startswith("4") or code == "503":
                 body = self._get_response_for_code(ApiErrorSerializer, code)
                 response["content"] = body["content"]
                 response.setdefault("description", REASONS.get(int(code), ""))
@@ -184,6 +187,7 @@ class AutoSchema(openapi.AutoSchema):
             codes.append(413)
         if getattr(self.view, "throttle_classes", ()):
             codes.append(429)
+        codes.append(503)  # the cache or the broker down: config.api_errors.SERVICE_DOWN
         return codes
 
     def _map_basic_serializer(self, serializer, direction):
