@@ -6,7 +6,7 @@ import logging
 
 from django.contrib.auth import authenticate
 from django.db import transaction
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import APIException
@@ -36,6 +36,10 @@ class ObtainToken(APIView):
 
     @extend_schema(
         request=LoginSerializer,
+        examples=[
+            OpenApiExample("Log in", value={"username": "anna", "password": "correct horse battery"}, request_only=True),
+            OpenApiExample("The token", value={"token": "9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b"}, response_only=True),
+        ],
         responses={
             200: TokenSerializer,
             400: OpenApiResponse(description="Missing fields or wrong credentials"),

@@ -54,6 +54,23 @@ REASONS = {
     "`errors.rate`); nothing changed, retry shortly",
 }
 
+
+def _example(field: str, reason: str) -> dict:
+    return {"summary": reason, "value": {"detail": reason, "errors": {field: [reason]}}}
+
+
+# One example of each refusal, in the one error shape (what a client parses every error into).
+ERROR_EXAMPLES = {
+    400: _example("client_id", "a NUL character (\\u0000) is not allowed"),
+    401: _example("token", "Invalid token."),
+    403: _example("game", "you are not a player of this game"),
+    404: _example("game", "no such game"),
+    409: _example("game", "the game is over: it accepts no move"),
+    413: _example("body", "the request body is too large"),
+    429: _example("rate", "Request was throttled. Expected available in 30 seconds."),
+    503: _example("cache", "the cache does not answer; nothing changed, try again shortly"),
+}
+
 # What each path parameter names. A game is ``{id}`` on every route; an event's identifier in the API (and in the
 # pages' URLs) is its slug, so it is ``{slug}``; rounds and boards are numbered within their event and round.
 PATH_NAMES = {
@@ -165,6 +182,8 @@ class AutoSchema(openapi.AutoSchema):
                 body = self._get_response_for_code(ApiErrorSerializer, code)
                 response["content"] = body["content"]
                 response.setdefault("description", REASONS.get(int(code), ""))
+                if int(code) in ERROR_EXAMPLES:
+                    response["content"]["application/json"].setdefault("examples", {"refused": ERROR_EXAMPLES[int(code)]})
         return operation
 
     def error_statuses(self, operation: dict) -> list[int]:
