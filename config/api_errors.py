@@ -22,11 +22,24 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import Resolver404, resolve
 from django.views import csrf, defaults
 from django.views.decorators.csrf import csrf_exempt
+from kombu.exceptions import OperationalError as BrokerDown
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from tournaments.refusals import CONFLICT, FORBIDDEN, INVALID, NOT_FOUND, TOO_LARGE, UNAUTHENTICATED, UNSUPPORTED, Refusal
+from tournaments.refusals import (
+    CONFLICT,
+    FORBIDDEN,
+    INVALID,
+    NOT_FOUND,
+    TOO_LARGE,
+    UNAUTHENTICATED,
+    UNAVAILABLE,
+    UNSUPPORTED,
+    Refusal,
+)
 from variants.registry import VariantUnavailable
 
 # What each kind of refusal is answered with: the only place a refusal becomes an HTTP status.
@@ -38,7 +51,15 @@ STATUS_OF = {
     CONFLICT: status.HTTP_409_CONFLICT,
     TOO_LARGE: status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
     UNSUPPORTED: status.HTTP_415_UNSUPPORTED_MEDIA_TYPE,
+    UNAVAILABLE: status.HTTP_503_SERVICE_UNAVAILABLE,
 }
+
+# A service that does not answer, by what is raised when it does not: a 503 naming it, never a 500. The cache
+# (Redis: the token cache, the login limits, the page cache) and the Celery broker.
+SERVICE_DOWN = (
+    ((RedisConnectionError, RedisTimeoutError), "cache", "the cache does not answer; nothing changed, try again shortly"),
+    ((BrokerDown,), "broker", "the task broker does not answer; nothing changed, try again shortly"),
+)
 
 # What a DRF refusal without field errors is about.
 FIELD_OF = {
@@ -74,6 +95,9 @@ def as_refusal(exc: Exception) -> Refusal | None:
     """``exc`` as a Refusal, if it is one: an engine module that fails to import refuses its own variant only."""
     if isinstance(exc, VariantUnavailable):
         return Refusal(CONFLICT, "variant", str(exc))
+    for raised, field, reason in SERVICE_DOWN:
+        if isinstance(exc, raised):
+            return Refusal(UNAVAILABLE, field, reason)
     return exc if isinstance(exc, Refusal) else None
 
 
@@ -81,7 +105,12 @@ def refusal_body(refusal: Refusal) -> dict:
     return {"detail": refusal.reason, "errors": {refusal.field: [refusal.reason]}}
 
 
+RETRY_AFTER_SECONDS = "5"  # when a service that did not answer is worth asking again
+
+
 def _refusal_headers(refusal: Refusal) -> dict[str, str]:
+    if refusal.kind == UNAVAILABLE:
+        return {"Retry-After": RETRY_AFTER_SECONDS}
     return {"WWW-Authenticate": "Token"} if refusal.kind == UNAUTHENTICATED else {}
 
 

@@ -171,8 +171,8 @@ REST_FRAMEWORK = {
     # JSON bodies are bounded in size and nesting depth (a deep body would otherwise be a RecursionError, a 500).
     "DEFAULT_PARSER_CLASSES": [
         "config.parsers.BoundedJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
+        "config.parsers.NulFreeFormParser",
+        "config.parsers.NulFreeMultiPartParser",
     ],
 }
 SPECTACULAR_SETTINGS = {
@@ -203,6 +203,7 @@ SPECTACULAR_SETTINGS = {
         "EventStatusEnum": "tournaments.models.Event.Status",
         "ReportStatusEnum": "games.models.ResultReport.Status",
         "GameStatusEnum": "tournaments.models.Game.Status",
+        "ResultStatusEnum": "tournaments.models.Game.ResultStatus",
     },
 }
 

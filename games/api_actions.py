@@ -22,21 +22,24 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
+from config.api_schema import NO_NUL, NON_BLANK
 from games.api_live import MAX_ID, NO_SUCH_GAME, json_object, require_login
 from games.play.claims import CLAIM_ACTIONS, CLAIM_KINDS, PERPETUAL_CHECK, claim
 from games.play.resign_draw import DRAW_ACTIONS, ActionAnswer, draw, resign
+from games.schema_live import PENDING_EXAMPLES, STATE_EXAMPLES, GameStateSerializer, PendingSerializer
 from games.serializers_live import game_detail
 from tournaments.refusals import INVALID, NOT_FOUND, Refusal
 from variants.registry import get_engine
 
-ENDED = OpenApiResponse(description="The game state (ended, or with the offer or claim shown)")
-PENDING = OpenApiResponse(description="{status: pending, awaiting: opponent | arbiter | turn, game: the state}")
+ENDED = OpenApiResponse(GameStateSerializer, "The game state (ended, or with the offer or claim shown)")
+PENDING = OpenApiResponse(PendingSerializer, "The claim waits for the opponent, the arbiter or the end of the turn")
 REFUSED = OpenApiResponse(description="{detail, errors: {field: [reason]}}; nothing changed")
 
 # The bodies as play checks them (games.play): a move goes only with an offer or a claim, and only a perpetual-check
 # claim is conceded or refused. Written as JSON Schema because those rules tie one field to another.
-_MOVE = {"type": "string", "minLength": 1, "pattern": r"\S", "description": "A move in the notation of legal_moves"}
-_CLIENT_ID = {"type": "string", "maxLength": 64, "nullable": True, "description": "Makes a retried move count once"}
+_MOVE = {"type": "string", "minLength": 1, "pattern": NON_BLANK, "description": "A move in the notation of legal_moves"}
+_CLIENT_ID = {"type": "string", "maxLength": 64, "nullable": True, "pattern": NO_NUL,
+              "description": "Makes a retried move count once"}  # fmt: skip
 DRAW_BODY = {
     "oneOf": [
         {
@@ -101,7 +104,7 @@ def _run(request, pk: int, shape: str, field: str, action) -> Response:
     """Authenticate, read the JSON body, run ``action(data, now)`` and answer 200 or 202; a refusal is raised
     (config.api_errors answers it)."""
     require_login(request)
-    data = json_object(request, field, shape) if shape else {}
+    data = json_object(request, field, shape, reads=("action", "kind", "move", "client_id")) if shape else {}
     if pk > MAX_ID:
         raise Refusal(NOT_FOUND, "game", NO_SUCH_GAME)
     now = timezone.now()
@@ -112,7 +115,11 @@ def _run(request, pk: int, shape: str, field: str, action) -> Response:
     return Response(state)
 
 
-@extend_schema(request=None, responses={200: ENDED, 401: REFUSED, 403: REFUSED, 404: REFUSED, 409: REFUSED})
+@extend_schema(
+    request=None,
+    responses={200: ENDED, 401: REFUSED, 403: REFUSED, 404: REFUSED, 409: REFUSED},
+    examples=STATE_EXAMPLES,
+)
 @api_view(["POST"])
 @permission_classes([AllowAny])  # checked in _run, so that a missing login is answered like every other refusal
 def resign_view(request, pk: int):
@@ -123,6 +130,7 @@ def resign_view(request, pk: int):
 @extend_schema(
     request={"application/json": DRAW_BODY},
     responses={200: ENDED, 400: REFUSED, 401: REFUSED, 403: REFUSED, 404: REFUSED, 409: REFUSED},
+    examples=STATE_EXAMPLES,
 )
 @api_view(["POST"])
 @permission_classes([AllowAny])
@@ -138,6 +146,7 @@ def draw_view(request, pk: int):
 @extend_schema(
     request={"application/json": CLAIM_BODY},
     responses={200: ENDED, 202: PENDING, 400: REFUSED, 401: REFUSED, 403: REFUSED, 404: REFUSED, 409: REFUSED},
+    examples=STATE_EXAMPLES + PENDING_EXAMPLES,
 )
 @api_view(["POST"])
 @permission_classes([AllowAny])

@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from games.play.arbiter import arbiter_clock
 from games.play.moves import submit_move
 from games.play.reads import refresh_for_read, visible_game
+from games.schema_live import MOVE_EXAMPLES, STATE_EXAMPLES, GameStateSerializer, MoveAnswerSerializer
 from games.serializers_live import MoveInputSerializer, game_detail
 from tournaments.models import Game
 from tournaments.refusals import CONFLICT, FORBIDDEN, INVALID, NOT_FOUND, UNAUTHENTICATED, UNSUPPORTED, Refusal
@@ -23,6 +24,7 @@ from variants.base import ARMIES, IllegalMoveError, InvalidPositionError
 
 # Refusals are raised, never answered here: config.api_errors answers them (the one mapping to HTTP).
 NO_SUCH_GAME = "no such game"
+NUL_REASON = "a NUL character (\\u0000) is not allowed"
 
 
 MAX_ID = 2**63 - 1  # a bigger id would overflow PostgreSQL's bigint: no such game, not a 500
@@ -63,7 +65,10 @@ def _load(pk: int, user) -> Game | None:
     return visible_game(pk, user)
 
 
-@extend_schema(responses={200: OpenApiResponse(description="The game: players, position, clocks, legal moves, result")})
+@extend_schema(
+    responses={200: OpenApiResponse(GameStateSerializer, "The game: players, position, clocks, legal moves, result")},
+    examples=STATE_EXAMPLES,
+)
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def game_view(request, pk: int):
@@ -86,8 +91,9 @@ def require_login(request) -> None:
         raise Refusal(UNAUTHENTICATED, "player", "log in: send the header 'Authorization: Token <your token>'")
 
 
-def json_object(request, field: str, shape: str) -> dict:
-    """The request body as a dict, or a refusal naming ``field`` (DRF parses lazily, so parse errors come here)."""
+def json_object(request, field: str, shape: str, reads: tuple[str, ...] = ()) -> dict:
+    """The request body as a dict, or a refusal naming ``field`` (DRF parses lazily, so parse errors come here);
+    a NUL character in a field the view ``reads`` is refused naming that field, on every database."""
     try:
         data = request.data
     except UnsupportedMediaType as exc:
@@ -96,6 +102,9 @@ def json_object(request, field: str, shape: str) -> dict:
         raise Refusal(INVALID, field, f"the body is not valid JSON ({exc.detail}); send a JSON object {shape}") from None
     if not isinstance(data, dict):
         raise Refusal(INVALID, field, f"send a JSON object {shape}")
+    for name, value in data.items():
+        if isinstance(value, str) and "\x00" in value and name in reads:  # PostgreSQL cannot store it
+            raise Refusal(INVALID, name, NUL_REASON)
     return data
 
 
@@ -111,7 +120,11 @@ def _json_only(view):
     return view
 
 
-@extend_schema(request=MoveInputSerializer, responses={200: OpenApiResponse(description="The game after the move")})
+@extend_schema(
+    request=MoveInputSerializer,
+    responses={200: OpenApiResponse(MoveAnswerSerializer, "The game after the move")},
+    examples=MOVE_EXAMPLES,
+)
 @api_view(["POST"])
 @renderer_classes([JSONRenderer])
 @permission_classes([AllowAny])  # checked below, so that a missing login is answered like every other refusal
@@ -119,7 +132,7 @@ def _json_only(view):
 def move_view(request, pk: int):
     """Play a move (Parity Chess: seal it; Switch-Side Chain-Chess: ``SAN/S`` claims a switch)."""
     require_login(request)
-    data = json_object(request, "move", "{move, client_id?}")
+    data = json_object(request, "move", "{move, client_id?}", reads=("move", "client_id"))
     if pk > MAX_ID:
         raise Refusal(NOT_FOUND, "game", NO_SUCH_GAME)
     now = timezone.now()  # the server time of this request, read once
@@ -133,7 +146,8 @@ def move_view(request, pk: int):
 
 @extend_schema(
     request={"application/json": CLOCK_BODY},
-    responses={200: OpenApiResponse(description="The game with its corrected clock")},
+    responses={200: OpenApiResponse(GameStateSerializer, "The game with its corrected clock")},
+    examples=STATE_EXAMPLES,
 )
 @api_view(["POST"])
 @permission_classes([AllowAny])  # checked below, as in move_view
@@ -148,7 +162,7 @@ def clock_view(request, pk: int):
         raise Refusal(NOT_FOUND, "game", NO_SUCH_GAME)
     if not is_arbiter(request.user, game.round.event):
         raise Refusal(FORBIDDEN, "action", "only the event's arbiters, its organizer and staff may set clocks")
-    data = json_object(request, "action", "{action, side?, seconds?}")
+    data = json_object(request, "action", "{action, side?, seconds?}", reads=("action", "side"))
     delta_ms = 0
     if data.get("action") == "adjust":
         seconds = data.get("seconds")

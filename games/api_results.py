@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
 from django.db.models import Q
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import exceptions, status
 from rest_framework.generics import ListAPIView
 from rest_framework.permissions import IsAuthenticated
@@ -38,6 +38,7 @@ from tournaments.models import Game, Round
 from tournaments.services.events import is_arbiter  # one rule: an organizer of event A is no arbiter of B
 from tournaments.services.results import record_result
 from variants.base import BLACK, WHITE
+from variants.registry import fixed_keys
 
 VISIBLE_ROUNDS = (Round.Status.PUBLISHED, Round.Status.COMPLETE)
 _ERRORS = {
@@ -85,6 +86,25 @@ def _validation(exc: DjangoValidationError, rename: dict[str, str] | None = None
     return exceptions.ValidationError({(rename or {}).get(k, k): v for k, v in errors.items()})
 
 
+_PLAYER = {"id": 1, "name": "Anna Berger", "rating": 2150}
+MY_GAME_EXAMPLE = OpenApiExample(
+    "A game of yours",
+    value={"id": 17, "seat": "white", "event": "spring-open", "round": 3, "board": 1, "variant": fixed_keys()[0],
+            "white": _PLAYER, "black": {"id": 3, "name": "Chloé Dubois", "rating": 2045}, "status": "live",
+            "result": "", "termination": "", "white_points": None, "black_points": None, "result_status": "",
+            "state": "in-play"},
+    response_only=True,
+)  # fmt: skip
+REPORT_EXAMPLE = OpenApiExample(
+    "A report waiting for the opponent",
+    value={"id": 5, "game": 17, "reporter": "anna", "result": "1-0", "termination": "resignation", "position": "",
+           "white_points": 100.0, "black_points": 0.0, "status": "pending", "responder": None, "comment": "",
+           "created_at": "2026-04-04T12:00:00Z"},
+    response_only=True,
+)  # fmt: skip
+
+
+@extend_schema_view(get=extend_schema(examples=[MY_GAME_EXAMPLE]))
 class MyGamesView(ListAPIView):
     """The games of the logged-in player, newest rounds first."""
 
@@ -123,6 +143,7 @@ class ReportView(APIView):
     @extend_schema(
         request=ResultInputSerializer,
         responses={201: ReportSerializer, **_ERRORS},
+        examples=[REPORT_EXAMPLE],
         tags=["results"],
         operation_id="games_report_create",
     )
@@ -157,6 +178,7 @@ class ConfirmView(APIView):
     @extend_schema(
         request=ConfirmInputSerializer,
         responses={200: ReportSerializer, **_ERRORS},
+        examples=[REPORT_EXAMPLE],
         tags=["results"],
         operation_id="games_report_confirm",
     )
@@ -172,6 +194,7 @@ class DisputeView(APIView):
     @extend_schema(
         request=DisputeInputSerializer,
         responses={200: ReportSerializer, **_ERRORS},
+        examples=[REPORT_EXAMPLE],
         tags=["results"],
         operation_id="games_report_dispute",
     )

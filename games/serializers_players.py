@@ -1,4 +1,8 @@
-"""The shared player object of the games API: ``{"id", "name", "username", "rating"}``."""
+"""The shared player object of the games API: ``{"id", "name", "rating"}``.
+
+``name`` is the name the event shows; a login username is never in it (the state is public and pushed to every
+socket of the game).
+"""
 
 from __future__ import annotations
 
@@ -7,9 +11,5 @@ from rest_framework import serializers
 
 class GamePlayerSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    name = serializers.CharField()
-    username = serializers.SerializerMethodField()
+    name = serializers.CharField(help_text="The player's name as the event shows it")
     rating = serializers.IntegerField()
-
-    def get_username(self, player) -> str:
-        return player.user.get_username() if player.user_id else ""

@@ -41,6 +41,7 @@ class MyGameSerializer(serializers.ModelSerializer):
         model = Game
         fields = [
             "id",
+            "seat",
             "event",
             "round",
             "board",

@@ -167,7 +167,7 @@ def my_games(request):
     """The logged-in player's games: in play, then upcoming (published, not started), then the last finished."""
     mine = (
         Game.objects.filter(Q(white__user=request.user) | Q(black__user=request.user))
-        .filter(round__status__in=PLAYABLE_ROUND_STATES, round__event__is_public=True)
+        .filter(round__status__in=PLAYABLE_ROUND_STATES)  # a private event's games are its players' too
         .select_related("round__event", "white", "black")
     )
     current = mine.exclude(status=Game.Status.FINISHED).exclude(result__gt="")

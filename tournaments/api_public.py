@@ -6,14 +6,18 @@ published rounds only, final results only, standings from the snapshot. Unknown 
 
 from __future__ import annotations
 
+import contextlib
+
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_field
-from rest_framework import serializers
+from rest_framework import exceptions, serializers
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import NotFound
 from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.authentication import TokenAuthentication
 from config.api_fields import RegistryChoiceField
 from scoring import profile_choices
 from tournaments.api_filters import EventFilter
@@ -32,8 +36,7 @@ class ErrorSerializer(serializers.Serializer):
 
 class PlayerSerializer(serializers.Serializer):
     id = serializers.IntegerField(read_only=True)
-    name = serializers.CharField(read_only=True)
-    username = serializers.CharField(read_only=True, help_text="Empty when the player has no account.")
+    name = serializers.CharField(read_only=True, help_text="The name the event shows (never a login username).")
     rating = serializers.IntegerField(read_only=True)
 
 
@@ -229,15 +232,23 @@ NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No public event with t
 
 
 class PublicAPIView(APIView):
-    """Read-only and open to everyone; a stale or wrong token header must not turn a public read into a 401."""
+    """Read-only and open to everyone; a stale or wrong token header must not turn a public read into a 401. A
+    valid token (or session) shows its holder what else they may see: a private event they organize, arbitrate
+    or play in (``Event.objects.visible_to``)."""
 
-    authentication_classes: list = []
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
     permission_classes = [AllowAny]
+    lenient_methods = ("GET",)  # config.api_schema: no 401 is listed for a lenient read
+
+    def perform_authentication(self, request):
+        with contextlib.suppress(exceptions.AuthenticationFailed):  # the public: request.user is already anonymous
+            super().perform_authentication(request)
 
     def event_or_404(self, slug: str) -> Event:
         # Any text reaches here (the route takes any path segment, so every unknown slug gets a JSON 404); a NUL
         # character would make PostgreSQL refuse the query, and no slug is longer than the field allows.
-        event = None if "\x00" in slug or len(slug) > 100 else queries.public_event(slug)
+        visible = Event.objects.visible_to(self.request.user)
+        event = None if "\x00" in slug or len(slug) > 100 else visible.filter(slug=slug).first()
         if event is None:
             raise NotFound(f"No public event with slug {slug!r}.")
         return event

@@ -33,13 +33,16 @@ def sees_every_event(user) -> bool:
 class EventQuerySet(models.QuerySet):
     def visible_to(self, user) -> EventQuerySet:
         """The one visibility rule: the public sees public events once announced (never a draft); an event's
-        organizer and arbiters see it at every stage, staff (:func:`sees_every_event`) see every event."""
-        public = models.Q(is_public=True) & ~models.Q(status=Event.Status.DRAFT)
+        organizer and arbiters see it at every stage, its registered players once announced (a private event is
+        theirs too), staff (:func:`sees_every_event`) see every event."""
+        announced = ~models.Q(status=Event.Status.DRAFT)
+        public = models.Q(is_public=True) & announced
         if user is None or not user.is_authenticated:
             return self.filter(public)
         if sees_every_event(user):
             return self.all()
-        return self.filter(public | models.Q(organizer=user) | models.Q(arbiters=user)).distinct()
+        playing = announced & models.Q(pk__in=Registration.objects.filter(player__user=user).values("event_id"))
+        return self.filter(public | playing | models.Q(organizer=user) | models.Q(arbiters=user)).distinct()
 
 
 class RegistrationMode(models.TextChoices):

@@ -17,8 +17,9 @@ NOT_FOUND = "not-found"  # no such object for this caller
 CONFLICT = "conflict"  # well formed, but the object's present state forbids it (a finished game, not your turn)
 UNSUPPORTED = "unsupported"  # the body is of a media type the endpoint does not read
 TOO_LARGE = "too-large"  # the body (an uploaded file) is larger than the endpoint takes
+UNAVAILABLE = "unavailable"  # a service the request needs (the cache, the broker) does not answer; retry later
 
-KINDS = (INVALID, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, UNSUPPORTED, TOO_LARGE)
+KINDS = (INVALID, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, UNSUPPORTED, TOO_LARGE, UNAVAILABLE)
 
 
 class Refusal(Exception):

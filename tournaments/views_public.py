@@ -29,8 +29,10 @@ from tournaments.services.events import is_arbiter
 from tournaments.services.pairing_system import pairing_system_label
 
 
-def public_event_or_404(slug: str) -> Event:
-    event = queries.public_event(slug)
+def public_event_or_404(slug: str, user=None) -> Event:
+    """The event if ``user`` may see it (the public: a public event; its organizer, arbiters and players: a
+    private one too), else a 404."""
+    event = Event.objects.visible_to(user).filter(slug=slug).first()
     if event is None:
         raise Http404(f"No public event with slug {slug!r}.")
     return event
@@ -50,7 +52,7 @@ def event_list(request):
 
 
 def event_detail(request, slug: str):
-    event = public_event_or_404(slug)
+    event = public_event_or_404(slug, request.user)
     variant = current_variant(event)
     context = _base_context(event, "event")
     context.update(
@@ -68,7 +70,7 @@ def event_detail(request, slug: str):
 
 
 def round_detail(request, slug: str, number: int):
-    event = public_event_or_404(slug)
+    event = public_event_or_404(slug, request.user)
     rnd = queries.published_round(event, number)
     if rnd is None:
         raise Http404(f"Round {number} of {event.name} is not published.")
@@ -145,7 +147,7 @@ def _last_round(rounds: list) -> int:
 
 
 def standings(request, slug: str):
-    event = public_event_or_404(slug)
+    event = public_event_or_404(slug, request.user)
     context = _base_context(event, "standings")
     try:
         after = progress.parse_after(request.GET.get("after"), event)
@@ -160,7 +162,7 @@ def standings(request, slug: str):
 
 
 def crosstable(request, slug: str):
-    event = public_event_or_404(slug)
+    event = public_event_or_404(slug, request.user)
     context = _base_context(event, "crosstable")
     round_numbers = [r.number for r in context["rounds"]]
     table = per_snapshot(event, "crosstable", lambda: _crosstable_table(event, round_numbers), ",".join(map(str, round_numbers)))
@@ -177,7 +179,7 @@ def warm_tables(event: Event) -> None:
 
 
 def player_detail(request, slug: str, player_id: int):
-    event = public_event_or_404(slug)
+    event = public_event_or_404(slug, request.user)
     registration = queries.event_registration(event, player_id)
     if registration is None:
         raise Http404("No such player in this event.")
@@ -207,13 +209,13 @@ def _download(body: str, content_type: str, filename: str) -> HttpResponse:
 
 
 def export_pgn(request, slug: str):
-    event = public_event_or_404(slug)
+    event = public_event_or_404(slug, request.user)
     page = request.build_absolute_uri(reverse("event-detail", args=[event.slug]))  # Site when no city is known
     return _download(exports.games_pgn(event, page), "application/x-chess-pgn; charset=utf-8", f"{event.slug}.pgn")
 
 
 def export_standings_csv(request, slug: str):
-    event = public_event_or_404(slug)
+    event = public_event_or_404(slug, request.user)
     return _download(
         exports.standings_csv(event, queries.standings_data(event, with_crosstable=False)),
         "text/csv; charset=utf-8",
@@ -222,7 +224,7 @@ def export_standings_csv(request, slug: str):
 
 
 def export_trf(request, slug: str):
-    event = public_event_or_404(slug)
+    event = public_event_or_404(slug, request.user)
     if not exports.trf_available(event):
         return HttpResponse(exports.trf_refusal(event), status=404, content_type="text/plain; charset=utf-8")
     staff = is_arbiter(request.user, event)  # who sends the file to FIDE gets the birth dates (personal data)

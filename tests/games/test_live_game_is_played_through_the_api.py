@@ -18,8 +18,9 @@ def post(client, user, game, move, **extra):
 def test_the_detail_is_public_and_names_players_turn_clocks_and_legal_moves():
     game, white, _ = make_game()
     body = APIClient().get(f"/api/games/{game.pk}/").json()
-    assert body["white"] == {"id": game.white.pk, "name": game.white.name, "username": white.username, "rating": 2000}
-    assert body["black"]["username"] == game.black.user.username
+    # The public state names players as the event shows them, never by their login (issue 25).
+    assert body["white"] == {"id": game.white.pk, "name": game.white.name, "rating": 2000}
+    assert body["black"]["name"] == game.black.name and white.username not in str(body)
     assert body["variant"] == "sscc"
     assert body["turn"] == "white"
     assert "e4" in body["legal_moves"] and len(body["legal_moves"]) == 20

@@ -36,8 +36,8 @@ def test_my_games_lists_the_players_games_with_both_players(board):
     assert len(games) == 1
     row = games[0]
     assert row["id"] == board["game"].pk
-    assert row["white"]["username"] == "anna" and row["white"]["name"] == "Anna Berger"
-    assert row["black"]["username"] == "bert"
+    assert row["white"]["name"] == "Anna Berger" and row["seat"] == "white"
+    assert "username" not in row["white"] and "username" not in row["black"]
     assert row["result"] == ""
     assert row["event"] == board["game"].round.event.slug and row["round"] == 1
 

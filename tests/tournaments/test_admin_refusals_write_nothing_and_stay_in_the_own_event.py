@@ -65,3 +65,18 @@ def test_an_agreed_draw_is_entered_on_the_result_grid_with_its_final_position(cl
     game = rnd.games.get()
     assert game.result_status == "final", _texts(response)
     assert (float(game.white_points), float(game.black_points)) == (51.0, 49.0)
+
+
+def test_the_player_list_shows_a_director_only_the_players_of_the_events_they_run(client):
+    """Issue 25: any staff account listed every player of every event with the linked account."""
+    mine, me, _ = make_event(2, slug="mine")
+    theirs, _, _ = make_event(2, slug="theirs")
+    fresh = Player.objects.create(name="Just Added")  # registered nowhere yet: to be registered by whoever added it
+    client.force_login(me)
+    listed = client.get("/admin/tournaments/player/").content.decode()
+    for registration in Registration.objects.filter(event=mine).select_related("player"):
+        assert registration.player.name in listed
+    for registration in Registration.objects.filter(event=theirs).select_related("player"):
+        assert registration.player.name not in listed
+        assert client.get(f"/admin/tournaments/player/{registration.player.pk}/change/").status_code in (302, 404)
+    assert fresh.name in listed

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
+from django.db.models import Q
 
 from tournaments import models, services
 from tournaments.admin.scoped import EventScoped, error_text, refuse
@@ -25,6 +26,17 @@ class PlayerAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         return request.user.is_superuser or request.user.has_perm("tournaments.change_player") or obj is None
+
+    def get_queryset(self, request):
+        """Everyone for staff with the global permission; a director sees the players of the events they run
+        (organize or arbitrate) and those registered nowhere yet (just added, to be registered): never the
+        players, and their linked accounts, of somebody else's event."""
+        qs = super().get_queryset(request)
+        user = request.user
+        if user.is_superuser or user.has_perm("tournaments.view_player"):
+            return qs
+        runs = models.Event.objects.filter(Q(organizer=user) | Q(arbiters=user)).values("pk")
+        return qs.filter(Q(registrations__event__in=runs) | Q(registrations__isnull=True)).distinct()
 
 
 def seed_from(registration: models.Registration) -> str:

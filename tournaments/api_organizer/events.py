@@ -35,6 +35,7 @@ REFUSALS = {401: OpenApiResponse(description="No valid token"), 403: OpenApiResp
 LOCKED = OpenApiResponse(description="Round 1 is paired: the format, scoring or variant can no longer change")
 SLUG_TAKEN = OpenApiResponse(description="An event with this slug exists already: nothing changed")
 MAX_CSV_BYTES = 2_000_000
+DRY_RUN_YES, DRY_RUN_NO = ("1", "true", "yes"), ("0", "false", "no")
 
 
 def unique_slug(name: str) -> str:
@@ -129,8 +130,12 @@ class ImportedSerializer(serializers.Serializer):
 class PlayersView(OrganizerView):
     @extend_schema(
         operation_id="events_players_import",
-        request={"application/json": PlayerRowSerializer(many=True), "text/csv": {"type": "string"}},
-        parameters=[OpenApiParameter("dry_run", bool, description="1: check every row, save nothing")],
+        request={"application/json": PlayerRowSerializer(many=True, min_length=1), "text/csv": {"type": "string"}},
+        parameters=[
+            OpenApiParameter(
+                "dry_run", str, enum=[*DRY_RUN_YES, *DRY_RUN_NO], description="1 (or true, yes): check every row, save nothing"
+            )
+        ],  # fmt: skip
         responses={200: ImportedSerializer, 201: ImportedSerializer, 400: ERRORS, **REFUSALS},
         tags=["organizer"],
     )
@@ -142,7 +147,10 @@ class PlayersView(OrganizerView):
         rows = self._rows(request)
         if isinstance(rows, Response):
             return rows
-        dry_run = request.query_params.get("dry_run", "").lower() in ("1", "true", "yes")
+        given = request.query_params.getlist("dry_run")
+        if len(given) > 1 or (given and given[0] not in (*DRY_RUN_YES, *DRY_RUN_NO)):
+            return self.invalid("invalid dry_run", [{"row": None, "field": "dry_run", "reason": "1 or 0 (true, false), once"}])
+        dry_run = bool(given) and given[0] in DRY_RUN_YES
         done = services.import_players(event, rows, by=request.user, dry_run=dry_run)
         body = {
             "dry_run": dry_run,

@@ -26,13 +26,22 @@ CONFLICT = OpenApiResponse(description="The state forbids it now (published, in 
 MAX_BLOCK = 1000
 
 
+class BoardSeatSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="The player's id (what a board edit names)")
+    name = serializers.CharField()
+    score_before = serializers.FloatField(help_text="Points before this round")
+
+
 class BoardOutSerializer(serializers.Serializer):
     board = serializers.IntegerField()
     game_id = serializers.IntegerField()
-    white = serializers.DictField(help_text="{id, name}")
-    black = serializers.DictField(help_text="{id, name}")
-    result = serializers.CharField()
-    termination = serializers.CharField()
+    white = BoardSeatSerializer()
+    black = BoardSeatSerializer()
+    result = serializers.CharField(allow_blank=True)
+    termination = serializers.CharField(allow_blank=True)
+    result_status = serializers.CharField(allow_blank=True)
+    white_points = serializers.FloatField(allow_null=True)
+    black_points = serializers.FloatField(allow_null=True)
 
 
 class RoundOutSerializer(api_public.RoundSerializer):

@@ -9,9 +9,10 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from django.core.validators import RegexValidator
 from rest_framework import serializers
 
-from accounts.serializers import StrictSerializer
+from accounts.serializers import JsonTypedSerializer, StrictSerializer
 from config.api_fields import RegistryChoiceField
 from scoring import profile_choices
 from scoring.tiebreak_codes import CATALOGUE, EDITIONS, parse_tiebreaks
@@ -25,6 +26,10 @@ from variants import policies
 from variants.registry import fixed_keys
 
 MAX_ROUNDS = 99
+# Blank, or three letters: one pattern, so the schema has no oneOf in which "" would match both branches.
+FEDERATION = RegexValidator(r"^(?:[A-Za-z]{3})?$", "a three-letter FIDE federation code such as AUT, or nothing")
+# Physical dice as variants.dice.parse_roll reads them: three dice 1..6 joined by '-'.
+DICE = RegexValidator(r"^\s*[1-6]\s*-\s*[1-6]\s*-\s*[1-6]\s*$", "three dice 1..6 joined by '-', e.g. 6-6-2")
 
 
 def one_of_texts(texts) -> dict:
@@ -41,7 +46,7 @@ class JsonBooleanField(serializers.BooleanField):
         return data
 
 
-class EventCreateSerializer(serializers.Serializer):
+class EventCreateSerializer(JsonTypedSerializer):
     name = serializers.CharField(max_length=200)
     format = serializers.ChoiceField(choices=Event.Format.choices)
     rounds = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS, help_text="Rounds (Swiss) or games (match).")
@@ -54,8 +59,8 @@ class EventCreateSerializer(serializers.Serializer):
     time_control = serializers.CharField(max_length=64, required=False)
     starts_on = serializers.DateField(required=False, allow_null=True)
     city = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
-    federation = serializers.RegexField(r"^[A-Za-z]{3}$", required=False, allow_blank=True, default="",
-                                        help_text="Three-letter FIDE federation code, e.g. AUT.")  # fmt: skip
+    federation = serializers.CharField(required=False, allow_blank=True, default="", validators=[FEDERATION],
+                                       help_text="Three-letter FIDE federation code, e.g. AUT.")  # fmt: skip
     is_public = JsonBooleanField(required=False, default=True)
 
     @staticmethod
@@ -143,8 +148,8 @@ class EventPatchSerializer(StrictSerializer):
                                            help_text="Past it, registrations wait on a list; null: no limit.")  # fmt: skip
     check_in_required = JsonBooleanField(required=False)
     check_in_opens_minutes = serializers.IntegerField(min_value=0, max_value=7 * 24 * 60, required=False)
-    requested_bye_points = serializers.ChoiceField(choices=[0, 0.5, 1], required=False,
-                                                   help_text="What a requested bye scores: 0, ½ or 1 game.")  # fmt: skip
+    requested_bye_points = serializers.FloatField(required=False, min_value=0, max_value=1,
+                                                  help_text="What a requested bye scores: 0, 0.5 or 1 game.")  # fmt: skip
     max_requested_byes = serializers.IntegerField(min_value=0, max_value=MAX_ROUNDS, required=False)
 
     #: The API's names of the event's columns where they differ (a refusal names the field the caller sent).
@@ -155,6 +160,11 @@ class EventPatchSerializer(StrictSerializer):
             return ",".join(parse_tiebreaks(value))
         except ValueError as exc:
             raise serializers.ValidationError(str(exc)) from None
+
+    def validate_requested_bye_points(self, value: float) -> float:
+        if value not in (0, 0.5, 1):
+            raise serializers.ValidationError("a requested bye scores 0, 0.5 or 1 game")
+        return value
 
     def validate(self, data: dict) -> dict:
         if "requested_bye_points" in data:
@@ -189,12 +199,24 @@ def _variant_columns(event: Event, name: str | None, variant: str | None) -> dic
     return {"variant_policy": draw.policy, "variant_key": key, "variant_options": {}}
 
 
-class RollSerializer(serializers.Serializer):
+class RollSerializer(JsonTypedSerializer):
     how = serializers.ChoiceField(choices=["server", "physical"])
-    roll = serializers.CharField(max_length=20, required=False, help_text="Physical dice as they showed, e.g. 6-6-2.")
-    roll2 = serializers.CharField(max_length=20, required=False, allow_blank=True)
+    roll = serializers.CharField(max_length=20, required=False, validators=[DICE],
+                                 help_text="Physical dice as they showed, e.g. 6-6-2.")  # fmt: skip
+    roll2 = serializers.CharField(max_length=20, required=False, allow_blank=True,
+                                  validators=[RegexValidator(rf"^(?:{DICE.regex.pattern[1:-1]})?$", DICE.message)],
+                                  help_text="A second roll where the first allows one (empty: none).")  # fmt: skip
     reason = serializers.CharField(max_length=300, required=False, allow_blank=True,
                                    help_text="Why physical dice replace the committed server seed.")  # fmt: skip
+
+    @staticmethod
+    def schema_one_of() -> list[dict]:
+        """validate() in the schema (config.api_schema): physical dice name the roll, a server roll sends none."""
+        return [
+            {"properties": {"how": one_of_texts(["physical"])}, "required": ["roll"]},
+            {"properties": {"how": one_of_texts(["server"]), "roll2": {"type": "string", "maxLength": 0}},
+             "not": {"required": ["roll"]}},
+        ]  # fmt: skip
 
     def validate(self, data: dict) -> dict:
         if data["how"] == "physical" and not data.get("roll"):
@@ -204,7 +226,7 @@ class RollSerializer(serializers.Serializer):
         return data
 
 
-class BoardPatchSerializer(serializers.Serializer):
+class BoardPatchSerializer(JsonTypedSerializer):
     """One correction of a board: ``white`` and ``black`` (put two players on it), ``swap`` (swap colours),
     ``exchange`` (two player ids trading places), ``forfeit`` (who forfeits: white, black or both) or ``bye`` (who
     gets the bye: white or black; the other is absent). Before publication, and after it until the board's game
@@ -248,7 +270,7 @@ class BoardPatchSerializer(serializers.Serializer):
 class ResultRowSerializer(serializers.Serializer):
     """One row of the result grid (documentation: rows are checked by tournaments.services.result_grid)."""
 
-    board = serializers.IntegerField()
+    board = serializers.IntegerField(min_value=1, max_value=32767)
     result = serializers.ChoiceField(choices=list(RESULTS))
     termination = serializers.CharField()
     forcing_side = serializers.ChoiceField(choices=list(SIDES), required=False, allow_null=True)
@@ -259,11 +281,14 @@ class ResultRowSerializer(serializers.Serializer):
 class PlayerRowSerializer(serializers.Serializer):
     """One player of an import (documentation: rows are checked by tournaments.services.csv_import)."""
 
-    name = serializers.CharField()
-    rating = serializers.IntegerField(required=False)
-    federation = serializers.CharField(required=False)
-    fide_id = serializers.CharField(required=False)
-    seed = serializers.IntegerField(required=False, help_text="Starting rank; without it, by rating (FIDE C.04.2).")
+    name = serializers.CharField(max_length=200)
+    rating = serializers.IntegerField(required=False, min_value=0, max_value=4000)
+    federation = serializers.RegexField(r"^\s*(?:[A-Za-z]{3})?\s*$", required=False,
+                                        help_text="Three-letter FIDE federation code, e.g. AUT.")  # fmt: skip
+    fide_id = serializers.RegexField(r"^\s*[0-9]{0,12}\s*$", required=False)
+    seed = serializers.IntegerField(
+        required=False, min_value=1, max_value=32767, help_text="Starting rank; without it, by rating (FIDE C.04.2)."
+    )
     email = serializers.EmailField(required=False, help_text="Where the invitation to log in goes.")
     username = serializers.CharField(required=False, help_text="The username the invitation offers.")
     sex = serializers.RegexField(r"^[mwMW]?$", required=False, allow_blank=True, help_text="m or w (the TRF's codes).")

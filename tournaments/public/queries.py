@@ -147,9 +147,8 @@ def colour_sequence(event: Event, player: Player, games: list[Game] | None = Non
 
 
 def player_object(player: Player) -> dict:
-    """The shared player shape of the API: id, name, username, rating."""
-    user = player.user
-    return {"id": player.id, "name": player.name, "username": user.get_username() if user else "", "rating": player.rating}
+    """The shared player shape of the API: id, name (as the event shows it), rating; never a login username."""
+    return {"id": player.id, "name": player.name, "rating": player.rating}
 
 
 def board_player(player: Player, score_before: float | None) -> dict:

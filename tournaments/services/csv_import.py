@@ -74,6 +74,9 @@ class _Errors(list):
 
 def csv_records(text: str, errors: _Errors) -> list[tuple[int, dict]]:
     """(row number, {column: text}) for each non-blank CSV row; header and CSV-syntax problems go to ``errors``."""
+    if "\x00" in text:  # PostgreSQL cannot store it: refused on every database alike
+        errors.add(text.count("\n", 0, text.index("\x00")) + 1, "body", "a NUL character (\\u0000) is not allowed")
+        return []
     reader = csv.reader(io.StringIO(text.lstrip("\ufeff")), strict=True)
     records: list[tuple[int, dict]] = []
     try:
@@ -98,6 +101,9 @@ def csv_records(text: str, errors: _Errors) -> list[tuple[int, dict]]:
     return records
 
 
+NUMBERS = ("rating", "seed")  # the columns a JSON import sends as numbers; the others are strings
+
+
 def list_records(items: object, errors: _Errors) -> list[tuple[int, dict]]:
     """(row number, {column: text}) for each object of a JSON list; shape problems go to ``errors``."""
     if not isinstance(items, list):
@@ -114,8 +120,12 @@ def list_records(items: object, errors: _Errors) -> list[tuple[int, dict]]:
         values = {}
         for key in COLUMNS:
             value = item.get(key)
-            if isinstance(value, bool | list | dict):
-                errors.add(number, key, "must be text or a whole number")
+            wanted = int if key in NUMBERS else str  # the JSON types of the schema (PlayerRowSerializer)
+            if key in item and (not isinstance(value, wanted) or isinstance(value, bool)):
+                errors.add(number, key, "must be a whole number" if wanted is int else "must be a string")
+                value = None
+            elif isinstance(value, str) and "\x00" in value:  # PostgreSQL cannot store it: refused everywhere
+                errors.add(number, key, "a NUL character (\\u0000) is not allowed")
                 value = None
             values[key] = "" if value is None else str(value).strip()
         records.append((number, values))

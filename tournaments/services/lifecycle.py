@@ -14,6 +14,7 @@ from scoring import bye_points
 from tournaments.models import Bye, Event, Player, Registration, Round
 from tournaments.services.errors import Conflict
 from tournaments.services.events import prepare_event, register_player
+from tournaments.services.locking import lock_round
 
 # What a late entrant scores in the rounds played before they joined: a half-point or a zero-point bye.
 MISSED_ROUND_BYES = (Bye.Kind.REQUESTED, Bye.Kind.ABSENT)
@@ -59,7 +60,7 @@ def late_entry(event: Event, player: Player, *, missed_bye: str = Bye.Kind.ABSEN
 @transaction.atomic
 def schedule_round(rnd: Round, starts_at: datetime | None, *, by=None) -> Round:
     """Set (or clear) when round ``rnd`` starts; shown on the public pages."""
-    rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+    rnd = lock_round(rnd)
     before = rnd.starts_at.isoformat() if rnd.starts_at else None
     rnd.starts_at = starts_at
     rnd.save(update_fields=["starts_at"])

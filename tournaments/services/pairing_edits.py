@@ -19,6 +19,7 @@ from scoring import bye_points
 from tournaments.models import Bye, Event, ForbiddenPairing, Game, Player, Round
 from tournaments.services.errors import Conflict, RowErrors
 from tournaments.services.history import PlayerHistory, event_history
+from tournaments.services.locking import lock_round
 from tournaments.services.rounds import lineup, new_board, plays
 from tournaments.signals import ROUND_CORRECTED, send_change
 
@@ -80,7 +81,7 @@ def untouched(game: Game) -> bool:
 def editable_round(rnd: Round) -> Round:
     """The round locked for an edit; Conflict once it is complete (a published round is checked board by board:
     :func:`check_untouched`)."""
-    rnd = Round.objects.select_for_update(of=("self",)).select_related("event", "variant_block").get(pk=rnd.pk)
+    rnd = lock_round(rnd, "event", "variant_block")
     if rnd.status not in (Round.Status.PAIRED, Round.Status.PUBLISHED):
         status = rnd.get_status_display().lower()
         raise Conflict({"round": f"round {rnd.number} is {status}: pairings can change only before its games are played"})

@@ -17,6 +17,7 @@ from django.db import transaction
 from scoring import Profile, get_profile
 from tournaments.models import Game, Round
 from tournaments.services.errors import Conflict, RowErrors, reasons
+from tournaments.services.locking import lock_round
 from tournaments.services.results import RESULTS, SIDES, compute_points, record_result
 from tournaments.services.rounds import refresh_round_status
 from variants.terminations import Ending
@@ -72,12 +73,25 @@ def _text(row: dict, name: str) -> str:
 
 def _board_number(row: dict) -> int | None:
     value = row.get("board")
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    text = _text(row, "board")
-    return int(text) if text.isascii() and text.isdigit() else None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None  # JSON's number, as the schema
+
+
+NULLABLE = ("forcing_side", "checking_side")
+
+
+def _typed(board: int, row: dict) -> list[dict]:
+    """Each field of ``row`` that is not the JSON string the schema says, or holds a NUL (PostgreSQL cannot store
+    one): refused on every database alike."""
+    errors = []
+    for name in FIELDS:
+        value = row.get(name)
+        if name not in row or (value is None and name in NULLABLE):
+            continue
+        if not isinstance(value, str):
+            errors.append({"board": board, "field": name, "reason": "must be a string"})
+        elif "\x00" in value:
+            errors.append({"board": board, "field": name, "reason": "a NUL character (\\u0000) is not allowed"})
+    return errors
 
 
 def _check_row(game: Game, row: dict) -> list[dict]:
@@ -85,7 +99,9 @@ def _check_row(game: Game, row: dict) -> list[dict]:
     board = game.board
     choices = board_choices(game)
     result, termination = _text(row, "result"), _text(row, "termination")
-    errors = []
+    errors = _typed(board, row)
+    if errors:
+        return errors
     if result not in RESULTS:
         errors.append({"board": board, "field": "result", "reason": f"choose one of {', '.join(RESULTS)}"})
     if termination not in choices.terminations:
@@ -150,7 +166,7 @@ def check_results(rnd: Round, rows: list[dict]) -> tuple[list[tuple[Game, dict]]
 def enter_results(rnd: Round, rows: list[dict], *, by=None) -> list[Game]:
     """Enter or correct the results of ``rows`` ([{board, result, termination, forcing_side?, checking_side?,
     position?}]) of a published round: all saved, or (RowErrors listing every bad row) none."""
-    rnd = Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=rnd.pk)
+    rnd = lock_round(rnd, "event")
     if rnd.status in (Round.Status.PENDING, Round.Status.PAIRED):
         raise Conflict({"round": f"round {rnd.number} is not published yet: results are entered once it is"})
     if not rows:

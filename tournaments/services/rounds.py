@@ -19,6 +19,7 @@ from tournaments.services.colour_draw import first_white
 from tournaments.services.dice import roll_for_round
 from tournaments.services.errors import Conflict
 from tournaments.services.history import event_history, last_round, plays, rounds_total
+from tournaments.services.locking import lock_round
 from tournaments.services.pairing_system import DUTCH, dutch_pairings, pairing_system_for
 from tournaments.services.seeding import rank_unseeded
 from tournaments.signals import ROUND_PUBLISHED, send_change
@@ -244,7 +245,7 @@ def _seed_schedule_pairings(
 @transaction.atomic
 def publish_round(rnd: Round, *, by=None) -> Round:
     """Publish a paired round (idempotent). A draft event is announced with it: a public round needs a public event."""
-    rnd = Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=rnd.pk)
+    rnd = lock_round(rnd, "event")
     if rnd.status == Round.Status.PENDING:
         raise ValidationError({"round": f"round {rnd.number} is not paired yet"})
     if rnd.status == Round.Status.PAIRED:
@@ -262,7 +263,7 @@ def publish_round(rnd: Round, *, by=None) -> Round:
 
 
 def _unpublished(rnd: Round, doing: str) -> Round:
-    rnd = Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=rnd.pk)
+    rnd = lock_round(rnd, "event")
     if rnd.status != Round.Status.PAIRED:
         status = rnd.get_status_display().lower()
         raise Conflict({"round": f"round {rnd.number} is {status}: only an unpublished pairing {doing}"})
