@@ -1,5 +1,5 @@
 """The record an event keeps beside its boards: the audit trail of the director's changes, the published standings
-snapshot and the drawn colour of round 1.
+snapshot, the drawn colour of round 1, the byes players asked for and the pairings the director forbade.
 
 Imported by :mod:`tournaments.models`, whose app they belong to (related by name, so this module imports none).
 """
@@ -57,3 +57,23 @@ class ColourDraw(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} colour draw"
+
+
+class ByeRequest(models.Model):
+    """A player's request to sit out a round (a half-point bye unless the event says otherwise)."""
+
+    registration = models.ForeignKey("tournaments.Registration", on_delete=models.CASCADE, related_name="bye_requests")
+    round_number = models.PositiveSmallIntegerField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["registration", "round_number"], name="unique_bye_request")]
+
+    def __str__(self) -> str:
+        return f"{self.registration.player} asks for a bye in round {self.round_number}"
+
+
+class ForbiddenPairing(models.Model):
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="forbidden_pairings")
+    player_a = models.ForeignKey("tournaments.Player", on_delete=models.CASCADE, related_name="+")
+    player_b = models.ForeignKey("tournaments.Player", on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(max_length=200, blank=True)
