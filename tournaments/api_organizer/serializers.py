@@ -132,7 +132,8 @@ class EventPatchSerializer(StrictSerializer):
     baku_acceleration = JsonBooleanField(required=False)
     starts_on = serializers.DateField(required=False, allow_null=True)
     city = serializers.CharField(max_length=100, required=False, allow_blank=True)
-    federation = serializers.RegexField(r"^[A-Za-z]{3}$", required=False, allow_blank=True)
+    federation = serializers.CharField(required=False, allow_blank=True, validators=[FEDERATION],
+                                       help_text="Three-letter FIDE federation code, e.g. AUT.")  # fmt: skip
     is_public = JsonBooleanField(required=False)
     chief_arbiter = OneLineTextField(
         max_length=100,

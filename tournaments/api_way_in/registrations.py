@@ -22,9 +22,10 @@ MAX_ID = 2**63 - 1
 class SignUpSerializer(StrictSerializer):
     name = serializers.CharField(max_length=200)
     rating = serializers.IntegerField(min_value=0, max_value=4000, required=False, default=0)
-    federation = serializers.RegexField(r"^[A-Za-z]{3}$", required=False, allow_blank=True, default="",
+    # The patterns admit the empty default, so that the schema's default is one of its own values.
+    federation = serializers.RegexField(r"^(?:[A-Za-z]{3})?$", required=False, allow_blank=True, default="",
                                         help_text="Three-letter FIDE federation code, e.g. AUT.")  # fmt: skip
-    fide_id = serializers.RegexField(r"^[0-9]{1,12}$", required=False, allow_blank=True, default="")
+    fide_id = serializers.RegexField(r"^[0-9]{0,12}$", required=False, allow_blank=True, default="")
 
 
 class SignedUpSerializer(serializers.Serializer):
