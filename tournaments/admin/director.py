@@ -16,7 +16,7 @@ from tournaments.admin.scoped import error_text
 from tournaments.board_svg import position_svg
 from tournaments.public.blocks import event_blocks
 from tournaments.services.audit import trail
-from tournaments.services.dice import in_play, two_rolls
+from tournaments.services.dice import in_play, rolled_text, two_rolls
 from tournaments.services.errors import RowErrors, reasons
 from variants.base import InvalidPositionError
 from variants.registry import get_engine
@@ -97,7 +97,7 @@ def _hub_action(request, event: models.Event):
             if paired.rolled_now:
                 block = rnd.variant_block
                 messages.warning(request, f"Block {block.index} had not been rolled: the server rolled it now "
-                                          f"({block.first_roll}); the roll is in the audit trail.")  # fmt: skip
+                                          f"({rolled_text(block)}); the roll is in the audit trail.")  # fmt: skip
             messages.success(request, f"Round {rnd.number} paired. Review it, then publish.")
             return _back("admin:tournaments_round_review", rnd.pk)
     except ValidationError as exc:
@@ -118,7 +118,7 @@ def dice_view(model_admin, request, pk: int):
         try:
             if request.POST.get("op") == "roll" and index:
                 block = services.roll_now(event, index, by=request.user)
-                messages.success(request, f"Block {index} rolled by the server: {block.first_roll}.")
+                messages.success(request, f"Block {index} rolled by the server: {rolled_text(block)}.")
                 return _back("admin:tournaments_event_dice", event.pk)
             if request.POST.get("op") == "physical" and index:
                 form = PhysicalDiceForm(request.POST, prefix=f"b{index}")

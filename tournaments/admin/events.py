@@ -26,6 +26,7 @@ from tournaments.admin.players import seed_from
 from tournaments.admin.scoped import EventRoleInline, EventScoped, error_text, refuse
 from tournaments.services import event_settings
 from tournaments.services.audit import EVENT_CREATED, audit
+from tournaments.services.dice import rolled_text
 from tournaments.services.way_in_settings import SETTINGS as WAY_IN_SETTINGS
 from tournaments.services.way_in_settings import update_way_in
 
@@ -221,7 +222,7 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
             rnd = outcome.round
             if outcome.rolled_now:
                 messages.warning(request, f"{event}: block {rnd.variant_block.index} had not been rolled: "
-                                          f"the server rolled it now ({rnd.variant_block.first_roll})")  # fmt: skip
+                                          f"the server rolled it now ({rolled_text(rnd.variant_block)})")  # fmt: skip
             messages.success(request, f"{event}: round {rnd.number} paired, not published: review it")
             paired.append(rnd)
         if len(paired) == 1:

@@ -21,6 +21,7 @@ from tournaments.api_public import BlockSerializer
 from tournaments.models import Event, Round, VariantBlock
 from tournaments.public.blocks import block_row
 from tournaments.public.queries import MAX_ROUND_NUMBER, PUBLIC_ROUND_STATUSES
+from tournaments.services.dice import rolled_text
 
 CONFLICT = OpenApiResponse(description="The state forbids it now (published, in play): nothing changed")
 MAX_BLOCK = 1000
@@ -106,7 +107,7 @@ class RoundsView(OrganizerView):
         body["notices"] = []
         if body["rolled_now"]:
             block: VariantBlock = rnd.variant_block
-            dice = " then ".join(r for r in (block.first_roll, block.second_roll) if r)
+            dice = rolled_text(block)
             body["notices"].append(f"block {block.index} had not been rolled: the server rolled it now ({dice})")
         return Response(body, status=status.HTTP_201_CREATED)
 

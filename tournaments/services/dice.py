@@ -100,6 +100,11 @@ def _apply_layout(block: VariantBlock, first: str, second: str | None, field: st
     block.start_position = array.position
 
 
+def rolled_text(block: VariantBlock) -> str:
+    """The block's dice in canonical order, as people read them: ``3-3-5`` or ``3-3-5 then 1-2-5``."""
+    return " then ".join(r for r in (block.first_roll, block.second_roll) if r)
+
+
 def in_play(block: VariantBlock) -> bool:
     """Whether a round of the block is paired: from then on its dice are part of the record."""
     return block.rounds.exclude(status=Round.Status.PENDING).exists()
@@ -159,7 +164,7 @@ def roll_now(event: Event, index: int, *, by=None) -> VariantBlock:
         return block
     before = dice_state(block)
     roll_block(block)
-    rolled = " then ".join(r for r in (block.first_roll, block.second_roll) if r)
+    rolled = rolled_text(block)
     audit(event, DICE_ROLLED, f"Block {index} rolled by the server: {rolled}", by=by, before=before, after=dice_state(block))
     return block
 
@@ -207,7 +212,7 @@ def enter_physical_roll(
     if correction:
         text = f"Block {index}: physical dice corrected from {before['roll']} to {shown}"
     else:
-        text = f"Block {index}: physical dice {shown} recorded (array from {block.first_roll})"
+        text = f"Block {index}: physical dice {shown} recorded (array from {rolled_text(block)})"
         if block.commitment:
             text += f"; the committed server seed {block.commitment[:12]}… is kept on record, replaced because: "
             text += block.replaced_reason
@@ -230,7 +235,7 @@ def roll_for_round(event: Event, round_number: int, total_rounds: int | None = N
         before = dice_state(block)
         roll_block(block)
         rolled_now = True
-        rolled = " then ".join(r for r in (block.first_roll, block.second_roll) if r)
+        rolled = rolled_text(block)
         text = f"Block {block.index} was not rolled: rolled by the server when round {round_number} was paired: {rolled}"
         audit(event, DICE_ROLLED, text, by=by, before=before, after=dice_state(block))
     if uses_dice(event) and 2 * block.index < (total_rounds or event.rounds_planned):
