@@ -100,6 +100,10 @@ class GameStateSerializer(serializers.Serializer):
     controllers = ControllersSerializer()
     simultaneous = serializers.BooleanField(help_text="Both armies seal a move each turn (Parity Chess)")
     can_switch = serializers.BooleanField(help_text="A move may claim a switch of sides (`SAN/S`)")
+    reserves = serializers.DictField(
+        child=serializers.DictField(child=serializers.IntegerField(min_value=1)),
+        help_text="The pieces each army holds off the board, by figure and count (Twilight Chess); empty: none kept",
+    )
     status = serializers.ChoiceField(choices=Game.Status.choices)
     result = serializers.CharField(allow_blank=True, help_text="1-0, 0-1, 1/2-1/2, 0-0 or a forfeit form; empty while open")
     termination = serializers.CharField(allow_blank=True)
@@ -140,7 +144,7 @@ STATE_EXAMPLE = {
     "clocks": {"control": "90+30", "timed": True, "paused": False, "flagged": [], "as_of_ms": 1775296200000,
                "white": {**_CLOCK_SIDE, "running": False, "moves": 1, "flag_at": None}, "black": _CLOCK_SIDE,
                "controllers": {"white": "white", "black": "black"}},
-    "controllers": {"white": "white", "black": "black"}, "simultaneous": False, "can_switch": False,
+    "controllers": {"white": "white", "black": "black"}, "simultaneous": False, "can_switch": False, "reserves": {},
     "status": "live", "result": "", "termination": "", "result_status": "", "state": "in-play",
     "white_points": None, "black_points": None, "version": 2,
     "started_at": "2026-04-04T10:00:00+00:00", "finished_at": None, "draw_offer": None, "claim": None,
