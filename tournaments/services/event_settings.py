@@ -27,6 +27,8 @@ from variants import policies
 
 #: The columns the record depends on once round 1 is paired (the variant is three columns: policy, key, options).
 LOCKED = ("format", "scoring", "variant_policy", "variant_key", "variant_options")
+#: How a locked column is named to a person (the variant's options are part of its policy: two rolls or one).
+SPOKEN = {"variant_key": "variant", "variant_options": "variant policy"}
 #: What may change at any time (each change audited).
 OPEN = ("name", "slug", "organizer", "rounds_planned", "time_control", "tiebreaks", "tiebreak_edition", "baku_acceleration",
         "is_public", "starts_on", "city", "federation", "chief_arbiter")  # fmt: skip
@@ -99,7 +101,7 @@ def locked_problems(event: Event, values: dict) -> dict[str, str]:
     if not started(event):
         return {}
     return {
-        name: f"round 1 is paired: the event's {name.replace('_key', '').replace('_', ' ')} can no longer change"
+        name: f"round 1 is paired: the event's {SPOKEN.get(name, name.replace('_', ' '))} can no longer change"
         for name, (before, after) in changed_fields(event, values).items()
         if name in LOCKED and not _same(name, before, after)
     }
