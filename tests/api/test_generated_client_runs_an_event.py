@@ -20,7 +20,9 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core import signals
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 from django.test import Client as DjangoClient
 from rest_framework.authtoken.models import Token
 
@@ -37,6 +39,17 @@ def _tool() -> str:
     found = shutil.which("openapi-python-client") or str(ROOT / ".venv" / "bin" / "openapi-python-client")
     assert Path(found).exists(), "openapi-python-client is in requirements-test.txt: install the test requirements"
     return found
+
+
+@pytest.fixture(autouse=True)
+def _the_tests_connection_stays_open():
+    """The app answers in this thread, inside the test's transaction: as Django's own test client does, the request
+    signals must not close the database connection under it (PostgreSQL then refuses the next query)."""
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    yield
+    signals.request_started.connect(close_old_connections)
+    signals.request_finished.connect(close_old_connections)
 
 
 @pytest.fixture(scope="module")
@@ -120,7 +133,7 @@ def _organizer_runs_round_one(api: Api, models, organizer) -> tuple[str, dict]:
     reviewed = api.call("events_round", "RoundOut", slug, paired.number, client=organizer)
     assert len(reviewed.boards) == 2
     first = reviewed.boards[0]
-    swapped = models.BoardPatchRequest(white=first.black.id, black=first.white.id)
+    swapped = models.BoardPatchRequestType0(white=first.black.id, black=first.white.id)  # the players branch of oneOf
     edited = api.call("events_round_board", "RoundOut", slug, 1, 1, client=organizer, body=swapped)
     assert edited.boards[0].white.id == first.black.id
     published = api.call("events_round_publish", "RoundOut", slug, 1, client=organizer)

@@ -249,14 +249,14 @@ class BoardPatchSerializer(JsonTypedSerializer):
     @staticmethod
     def schema_one_of() -> list[dict]:
         """validate() in the schema (config.api_schema): exactly one correction per request."""
-        swap = {"required": ["swap"], "properties": {"swap": {"enum": [True]}}}  # swap: false is no correction
-        present = {"players": {"required": ["white", "black"]}, "swap": swap,
-                   **{op: {"required": [op]} for op in ("exchange", "forfeit", "bye")}}  # fmt: skip
-        others = {op: [{"required": [n]} for n in ("white", "black")] if op != "players" else [] for op in present}
-        return [
-            {**present[op], "not": {"anyOf": [*others[op], *(present[o] for o in present if o not in (op, "players"))]}}
-            for op in present
-        ]
+        # oneOf already means exactly one branch: a body naming two corrections matches two and is refused, with no
+        # "not" and no boolean enum (which generated clients cannot read); ``swap`` is sent true or not at all.
+        return [{"required": ["white", "black"]}, *({"required": [op]} for op in ("swap", "exchange", "forfeit", "bye"))]
+
+    def validate_swap(self, value: bool) -> bool:
+        if not value:
+            raise serializers.ValidationError("send swap: true, or leave it out")
+        return value
 
     def validate(self, data: dict) -> dict:
         if ("white" in data) != ("black" in data):
@@ -290,7 +290,9 @@ class PlayerRowSerializer(serializers.Serializer):
     seed = serializers.IntegerField(
         required=False, min_value=1, max_value=32767, help_text="Starting rank; without it, by rating (FIDE C.04.2)."
     )
-    email = serializers.EmailField(required=False, help_text="Where the invitation to log in goes.")
+    # Text, not the schema's email format: a row without one answers "" (the import checks the address).
+    email = serializers.CharField(required=False, allow_blank=True, max_length=254,
+                                  help_text="Where the invitation to log in goes (an e-mail address).")  # fmt: skip
     username = serializers.CharField(required=False, help_text="The username the invitation offers.")
     sex = serializers.RegexField(r"^[mwMW]?$", required=False, allow_blank=True, help_text="m or w (the TRF's codes).")
     title = serializers.ChoiceField(choices=["", *FIDE_TITLES], required=False, allow_blank=True, help_text="FIDE title.")
@@ -306,7 +308,8 @@ def field_errors(errors: dict, where: dict | None = None) -> list[dict]:
             found += field_errors(messages, where)
             continue
         for message in messages if isinstance(messages, list) else [messages]:
-            found.append({**(where or {}), "field": "body" if field == "non_field_errors" else field, "reason": str(message)})
+            name = "body" if field == "non_field_errors" else str(field)  # a list item's error is keyed by its index
+            found.append({**(where or {}), "field": name, "reason": str(message)})
     return found
 
 

@@ -40,7 +40,7 @@ class RoundStartSerializer(StrictSerializer):
 
 
 class ScheduleSerializer(StrictSerializer):
-    rounds = RoundStartSerializer(many=True, allow_empty=False, max_length=MAX_ROUND)
+    rounds = serializers.ListField(child=RoundStartSerializer(), min_length=1, max_length=MAX_ROUND)
 
 
 class ScheduledSerializer(serializers.Serializer):
