@@ -39,7 +39,7 @@ class InvitationsView(OrganizerView):
         """Invite every player who has an e-mail and no login yet: each gets a one-time link (valid 7 days) under
         ``/accounts/invite/`` to choose username and password; a player whose e-mail has an account is linked to it."""
         event = self.organizer_event(slug)
-        form = InviteSerializer(data=request.data if request.data else {})
+        form = InviteSerializer(data=request.data)  # no body is {} (everyone); a body of null or a list is refused
         if not form.is_valid():
             return Response({"detail": "invalid invitation", "errors": field_errors(form.errors)}, status=400)
         done = invite_players(event, by=request.user, only=form.validated_data.get("players"))
