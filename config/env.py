@@ -131,9 +131,22 @@ def channel_layers(url: str, prefix: str = "rvchess") -> dict:
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             # The layer waits up to 5 s for a message (BZPOPMIN); the Redis client's own default read timeout is
             # also 5 s, which would cut every idle wait short with an error: reads may take longer here.
-            "CONFIG": {"hosts": [{"address": url, "socket_timeout": 15}], "prefix": prefix, "capacity": 1000},
+            "CONFIG": {"hosts": [{"address": url, "socket_timeout": 15, **reconnecting()}], "prefix": prefix, "capacity": 1000},
         }
     }
+
+
+def reconnecting() -> dict:
+    """Connection options of the channel layer's Redis pools: a command that meets a dead connection (Redis was
+    restarted since the pool opened it) is sent again once, on a fresh connection. channels-redis's pools retry
+    nothing by default, so the first push of every process after a restart was lost. Longer outages are the
+    business of games.resend (pushes kept and sent again) and games.fanout (watchers re-subscribed and resynced)."""
+    from redis.asyncio.retry import Retry
+    from redis.backoff import NoBackoff
+    from redis.exceptions import ConnectionError as RedisConnectionError
+    from redis.exceptions import TimeoutError as RedisTimeoutError
+
+    return {"retry": Retry(NoBackoff(), 1), "retry_on_error": [RedisConnectionError, RedisTimeoutError, OSError]}
 
 
 # --- mail --------------------------------------------------------------------------------------------------

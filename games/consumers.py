@@ -27,7 +27,7 @@ from games.fanout import Outbox, hub
 from games.play.live_game import LiveGame
 from games.play.reads import refresh_for_read, visible_game
 from games.play.seats import seats_of
-from games.push import audience_of, encode, event_group, game_group, player_group, remember_loop
+from games.push import audience_of, encode, event_group, game_group, mark_of, player_group, remember_loop
 from games.serializers_live import game_detail
 from tournaments.models import Event, Game
 from variants.base import IllegalMoveError, InvalidPositionError
@@ -56,8 +56,8 @@ def _game_access(game_id: int, user) -> tuple[int, str, frozenset[str]]:
     return 0, audience_of(seats, simultaneous), seats
 
 
-def _game_state(game_id: int, seats: frozenset[str]) -> tuple[int, str] | None:
-    """(version, the state message) as of now; None if the stored game no longer replays."""
+def _game_state(game_id: int, seats: frozenset[str]) -> tuple[int, str, str] | None:
+    """(version, mark, the state message) as of now; None if the stored game no longer replays."""
     game = Game.objects.select_related("round__event", "white__user", "black__user").get(pk=game_id)
     now = timezone.now()
     try:
@@ -65,7 +65,7 @@ def _game_state(game_id: int, seats: frozenset[str]) -> tuple[int, str] | None:
         detail = game_detail(game, None, now, seats=set(seats))
     except (IllegalMoveError, InvalidPositionError, VariantUnavailable):
         return None
-    return game.version, encode({"type": "state", "game": detail})
+    return game.version, mark_of(game), encode({"type": "state", "game": detail})
 
 
 class Listening(AsyncWebsocketConsumer):
@@ -111,29 +111,34 @@ class Listening(AsyncWebsocketConsumer):
         """What to send this socket for a message of one of its groups (games.fanout)."""
         return message["text"]
 
+    async def resync(self, memo: dict) -> None:
+        """Catch up after this process's memberships were lost in the channel layer (games.fanout): nothing to do
+        for a socket whose messages carry no state (an event's news)."""
+
 
 class GameConsumer(Listening):
     """A game's state, to players and spectators alike (each sees what ``GET /api/games/{id}/`` shows them)."""
 
     newest_only = True  # every state is whole: a socket behind on sending only needs the newest
     version = -1
+    mark = ""  # what the state last offered was (games.push.mark_of): a resync sends only a state that differs
 
     async def connect(self) -> None:
         await self.accept()
-        game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
-        code, audience, seats = await database_sync_to_async(_game_access)(game_id, self.scope.get("user"))
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        code, audience, self.seats = await database_sync_to_async(_game_access)(self.game_id, self.scope.get("user"))
         if code:
             await self.close(code=code)
             return
         # Join before reading the state: a change committed in between is then offered to this socket, not lost.
-        await self.join(game_group(game_id, audience))
-        state = await database_sync_to_async(_game_state)(game_id, seats)
+        await self.join(game_group(self.game_id, audience))
+        state = await database_sync_to_async(_game_state)(self.game_id, self.seats)
         if state is None:
             await self.close(code=NOT_FOUND)
             return
         if state[0] >= self.version:  # unless a newer state was offered meanwhile, the one just read goes first
-            self.version = state[0]
-            self.outbox.put(state[1])
+            self.version, self.mark = state[0], state[1]
+            self.outbox.put(state[2])
         self.outbox.open = True
         self.outbox.flush()
 
@@ -141,8 +146,22 @@ class GameConsumer(Listening):
         """A pushed state (games.push), unless this socket already has a newer one."""
         if message["version"] < self.version:
             return None
-        self.version = message["version"]
+        self.version, self.mark = message["version"], message.get("mark", "")
         return message["text"]
+
+    async def resync(self, memo: dict) -> None:
+        """The stored state, if it is not the one this socket was last offered (pushes may have been lost while
+        its process's memberships were); ``memo`` shares one read among the sockets of a game and seats."""
+        if not self.outbox.open:
+            return  # still connecting: it reads the state itself after joining
+        key = (self.game_id, self.seats)
+        if key not in memo:
+            memo[key] = await database_sync_to_async(_game_state)(self.game_id, self.seats)
+        state = memo[key]
+        if state is None or state[0] < self.version or (state[0], state[1]) == (self.version, self.mark):
+            return
+        self.version, self.mark = state[0], state[1]
+        self.outbox.put(state[2])
 
 
 def _json_object(text: str | None) -> dict | None:

@@ -18,12 +18,15 @@ import asyncio
 import logging
 from collections import deque
 
+import redis
 from channels.layers import get_channel_layer
 
-from games.listeners import mark_listening, unmark_listening
+from games.listeners import hub_marked, mark_hub, mark_listening, unmark_listening
 
 log = logging.getLogger(__name__)
 CHUNK = 64  # sockets served by one task per message
+WATCH_SECONDS = 1.0  # how often a hub asks whether Redis still holds its memberships (one EXISTS)
+LAYER_ERRORS = (redis.RedisError, OSError, asyncio.TimeoutError)  # a channel layer that does not answer
 
 
 class Outbox:
@@ -70,7 +73,13 @@ class Outbox:
 
 
 class Hub:
-    """This process's listener on the channel layer (one per event loop)."""
+    """This process's listener on the channel layer (one per event loop).
+
+    Its memberships live in Redis, which may lose them (a restart without persistence, a flush, a failover): a
+    watch every :data:`WATCH_SECONDS` asks whether the hub's mark (games.listeners.mark_hub) is still there, and
+    when it is not, or a join could not be written, joins every group again and then resyncs every socket
+    (``socket.resync(memo)``: a game socket whose game changed meanwhile is sent its current state). A Redis that
+    is down never fails a socket: its join is kept here and written once Redis answers."""
 
     def __init__(self, layer=None) -> None:
         self.layer = layer  # None: the configured channel layer, asked at each join and leave
@@ -78,6 +87,9 @@ class Hub:
         self.members: dict[str, set] = {}
         self._lock = asyncio.Lock()
         self._listener: asyncio.Task | None = None
+        self._watcher: asyncio.Task | None = None
+        self._marked = False  # the hub's mark was written once: from then on, its absence means memberships lost
+        self._lost = False  # a membership could not be written: join everything again at the next watch
 
     async def join(self, group: str, socket) -> None:
         """``socket`` receives the group's messages from now on: ``socket.take(message)`` says what to send it (None:
@@ -88,13 +100,26 @@ class Hub:
                 # The layer's default prefix: channels-redis receives every process-local channel through one
                 # shared wait on that prefix (a channel of another prefix would wait behind it).
                 self.channel = await layer.new_channel()
-                self._listener = asyncio.get_running_loop().create_task(self._listen(layer))
+                loop = asyncio.get_running_loop()
+                self._listener = loop.create_task(self._listen(layer))
+                self._watcher = loop.create_task(self._watch(layer))
             here = self.members.setdefault(group, set())
-            if not here:
-                # Present first (games.listeners), then a member: a push checked in between goes to an empty group.
-                await mark_listening(layer, group, self.channel)
-                await layer.group_add(group, self.channel)
+            first = not here
             here.add(socket)
+            if first and not self._lost:
+                try:
+                    await self._subscribe(layer, group)
+                    if not self._marked:
+                        await mark_hub(layer, self.channel)
+                        self._marked = True
+                except LAYER_ERRORS as exc:
+                    log.warning("could not join %s on the channel layer (joined once it answers): %r", group, exc)
+                    self._lost = True
+
+    async def _subscribe(self, layer, group: str) -> None:
+        # Present first (games.listeners), then a member: a push checked in between goes to an empty group.
+        await mark_listening(layer, group, self.channel)
+        await layer.group_add(group, self.channel)
 
     async def leave(self, group: str, socket) -> None:
         layer = self.layer or get_channel_layer()
@@ -105,15 +130,51 @@ class Hub:
             here.discard(socket)
             if not here:
                 del self.members[group]
-                await layer.group_discard(group, self.channel)
-                await unmark_listening(layer, group, self.channel)
+                try:
+                    await layer.group_discard(group, self.channel)
+                    await unmark_listening(layer, group, self.channel)
+                except LAYER_ERRORS as exc:  # the membership lapses with its expiry; a push meanwhile finds no socket
+                    log.warning("could not leave %s on the channel layer: %r", group, exc)
 
     async def stop(self) -> None:
         """Stop receiving (a test's hub; a server's lives as long as its event loop)."""
-        if self._listener is not None:
-            self._listener.cancel()
-            await asyncio.gather(self._listener, return_exceptions=True)
-            self._listener = None
+        tasks = [task for task in (self._listener, self._watcher) if task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._listener = self._watcher = None
+
+    async def _watch(self, layer) -> None:
+        while True:
+            await asyncio.sleep(WATCH_SECONDS)
+            try:
+                if self._lost or (self._marked and not await hub_marked(layer, self.channel)):
+                    await self.rejoin(layer)
+            except asyncio.CancelledError:
+                raise
+            except LAYER_ERRORS as exc:
+                log.debug("the channel layer does not answer yet: %r", exc)
+                self._lost = True
+            except Exception:
+                log.exception("the socket hub could not rejoin its groups; trying again")
+
+    async def rejoin(self, layer) -> None:
+        """Join every group again, then resync every socket (what changed while the memberships were lost)."""
+        async with self._lock:
+            groups = list(self.members)
+            for group in groups:
+                await self._subscribe(layer, group)
+            await mark_hub(layer, self.channel)
+            self._marked, self._lost = True, False
+        log.warning("the socket hub joined its %d group(s) again after the channel layer lost them", len(groups))
+        memo: dict = {}
+        for socket in {socket for group in groups for socket in self.members.get(group, ())}:
+            try:
+                resync = getattr(socket, "resync", None)  # a socket without a state of its own has nothing to catch up
+                if resync is not None:
+                    await resync(memo)
+            except Exception:
+                log.exception("a socket could not be resynced")
 
     async def _listen(self, layer) -> None:
         while True:

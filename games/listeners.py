@@ -27,6 +27,8 @@ import threading
 
 import redis
 from channels_redis.core import RedisChannelLayer
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 log = logging.getLogger(__name__)
 
@@ -44,8 +46,14 @@ def _client(address: str) -> redis.Redis:
         with _lock:
             client = _clients.get(key)
             if client is None:
+                # A dead pooled connection (Redis restarted) is replaced and the question asked again, once:
+                # redis-py's default would back off for seconds while a move waits.
                 client = _clients[key] = redis.Redis.from_url(
-                    address, socket_timeout=TIMEOUT_SECONDS, socket_connect_timeout=TIMEOUT_SECONDS
+                    address,
+                    socket_timeout=TIMEOUT_SECONDS,
+                    socket_connect_timeout=TIMEOUT_SECONDS,
+                    retry=Retry(NoBackoff(), 1),
+                    retry_on_error=[redis.ConnectionError, redis.TimeoutError],
                 )
     return client
 
@@ -61,7 +69,7 @@ def presence_key(layer: RedisChannelLayer, group: str) -> str:
 
 async def mark_listening(layer, group: str, member: str) -> None:
     """``member`` (a hub's channel) listens to ``group`` from now on; call before joining the group on the layer.
-    A Redis error is raised: the socket that asked to listen fails to connect rather than miss pushes."""
+    A Redis error is raised: the hub keeps the membership and writes it once Redis answers (games.fanout)."""
     if not _can_ask(layer):
         return
     connection = layer.connection(layer.consistent_hash(group))
@@ -79,6 +87,31 @@ async def unmark_listening(layer, group: str, member: str) -> None:
         await layer.connection(layer.consistent_hash(group)).srem(presence_key(layer, group), member)
     except redis.RedisError as exc:
         log.warning("could not note that nobody on %s listens to %s any more: %r", member, group, exc)
+
+
+def hub_key(layer: RedisChannelLayer, member: str) -> str:
+    """Our key saying that ``member``'s memberships are in Redis (games.fanout): gone when Redis lost them."""
+    return f"{layer.prefix}:hub:{member}"
+
+
+async def mark_hub(layer, member: str) -> None:
+    """Note on every host of the layer that ``member`` (a hub's channel) holds its memberships there now. The key
+    expires well before the layer's memberships would, so the hub renews them (games.fanout) before they lapse."""
+    if not _can_ask(layer):
+        return
+    for index in range(len(layer.hosts)):
+        await layer.connection(index).set(hub_key(layer, member), 1, ex=max(1, layer.group_expiry // 2))
+
+
+async def hub_marked(layer, member: str) -> bool:
+    """Whether every host of the layer still holds ``member``'s mark (False after a restart, a flush, a failover
+    to a replica that missed it, or when it lapsed). A Redis error is raised."""
+    if not _can_ask(layer):
+        return True
+    for index in range(len(layer.hosts)):
+        if not await layer.connection(index).exists(hub_key(layer, member)):
+            return False
+    return True
 
 
 def listened(layer, groups: list[str]) -> set[str]:

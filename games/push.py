@@ -5,8 +5,11 @@ is the whole state (the ``GET /api/games/{id}/`` payload) with the game's ``vers
 client that sees a gap simply has the newer state, and a socket that reconnects starts with the current one.
 
 Pushes are sent after commit (a listener must never see a change that is rolled back) and never fail the write
-that caused them: a failure is logged and the write stands. The state is encoded once per audience and sent as
-text, so a game watched by a thousand sockets costs one ``game_detail`` and one ``json.dumps`` per change.
+that caused them: a failure is logged and the write stands. A push the channel layer cannot take (Redis down or
+restarting) is kept and sent again once it answers (games.resend), and a watcher whose process lost its
+memberships in Redis is resynced from the stored game (games.fanout): a Redis restart leaves no socket behind.
+The state is encoded once per audience and sent as text, so a game watched by a thousand sockets costs one
+``game_detail`` and one ``json.dumps`` per change.
 
 Audiences: everybody sees the public state (group ``game-<id>-public``); in a simultaneous variant each player's
 socket is in the group of its seat(s) instead, whose state also carries that player's own sealed move. The groups'
@@ -31,6 +34,7 @@ from django.utils import timezone
 
 from games.listeners import listened
 from games.play.live_game import LiveGame, live
+from games.resend import SEND_ERRORS, resender
 from games.serializers_live import game_detail
 from tournaments.models import Game
 from variants.base import BLACK, WHITE
@@ -121,7 +125,11 @@ def send(messages: Iterable[tuple[str, dict]], *, heard: set[str] | None = None)
 
     async def deliver() -> None:
         for group, message in messages:
-            await layer.group_send(group, message)
+            try:
+                await layer.group_send(group, message)
+            except SEND_ERRORS as exc:  # Redis down or restarting: sent again once it answers (games.resend)
+                log.warning("push to %s kept until the channel layer answers: %r", group, exc)
+                resender(layer).keep(group, message, newest_only=message.get("type") == GAME_MESSAGE)
 
     try:
         if heard is None:
@@ -154,6 +162,12 @@ def _fingerprint(game: Game) -> tuple:
     return (game.version, game.status, game.result, game.result_status, game.termination, game.white_points, game.black_points)
 
 
+def mark_of(game: Game) -> str:
+    """What a socket compares to tell whether a state it is offered differs from the one it has (the version alone
+    does not move with every change of a result)."""
+    return repr(_fingerprint(game))
+
+
 def _is_new(game: Game) -> bool:
     mark = _fingerprint(game)
     with _loop_lock:
@@ -184,7 +198,8 @@ def game_messages(game: Game | LiveGame, now: datetime, audiences: Iterable[str]
             detail = game_detail(held, None, now, seats=set(SEAT_AUDIENCES[name]))
         group = game_group(held.pk, name)
         text = encode({"type": "state", "game": detail})
-        messages.append((group, {"type": GAME_MESSAGE, "group": group, "version": held.game.version, "text": text}))
+        message = {"type": GAME_MESSAGE, "group": group, "version": held.game.version, "mark": mark_of(held.game), "text": text}
+        messages.append((group, message))
     return messages
 
 
