@@ -182,6 +182,10 @@ class Hub:
                 message = await layer.receive(self.channel)
             except asyncio.CancelledError:
                 raise
+            except LAYER_ERRORS as exc:  # Redis down or restarting: the watch rejoins what it lost (see the class)
+                log.warning("the socket hub could not receive (%r); retrying in a second", exc)
+                await asyncio.sleep(1)
+                continue
             except Exception:
                 log.exception("the socket hub could not receive; retrying in a second")
                 await asyncio.sleep(1)
