@@ -13,11 +13,14 @@ How tasks survive a lost worker or broker (docs/security.md, "Faults"):
 * Beat runs the periodic tasks every deployment needs: sending waiting outbox tasks (whatever could not reach the
   broker when it was recorded) and the flag sweep (a game whose flag fell is ended even if its own flag check
   was lost). docker-compose.yml runs beat; ``celery -A config worker --beat`` embeds it in a single worker.
+* Beat also sends a heartbeat every ten seconds, which a worker runs: /healthz names a beat or a worker that is
+  down within half a minute, whether or not other tasks wait (config.heartbeats).
 """
 
 import os
 
 from celery import Celery
+from celery.signals import after_task_publish
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -25,6 +28,7 @@ VISIBILITY_TIMEOUT = 60  # seconds before a message taken by a worker that vanis
 OUTBOX_SEND_SECONDS = 5.0  # period of outbox.send_due (well under outbox.sender.HORIZON)
 FLAG_SWEEP_SECONDS = 30.0  # period of games.sweep_flags
 MAIL_SEND_SECONDS = 30.0  # period of outbox.send_waiting_mail (mails a mail server that was down did not take)
+HEARTBEAT_SECONDS = 10.0  # period of config.heartbeat (config.heartbeats.INTERVAL)
 
 app = Celery("rvchess")
 app.config_from_object("django.conf:settings", namespace="CELERY")
@@ -47,6 +51,8 @@ app.conf.beat_schedule = {
     "send-waiting-outbox-tasks": {"task": "outbox.send_due", "schedule": OUTBOX_SEND_SECONDS},
     "sweep-fallen-flags": {"task": "games.sweep_flags", "schedule": FLAG_SWEEP_SECONDS},
     "send-waiting-mail": {"task": "outbox.send_waiting_mail", "schedule": MAIL_SEND_SECONDS},
+    # Not run when no worker took it in time: a worker that comes back runs one, not a backlog.
+    "heartbeat": {"task": "config.heartbeat", "schedule": HEARTBEAT_SECONDS, "options": {"expires": HEARTBEAT_SECONDS * 2}},
 }
 app.autodiscover_tasks()
 
@@ -55,3 +61,25 @@ app.autodiscover_tasks()
 def ping() -> str:
     """A no-op task the health check and the worker integration test use to see a real worker answer."""
     return "pong"
+
+
+@app.task(name="config.heartbeat", bind=True)
+def heartbeat(self) -> str:
+    """Run by a worker every ten seconds (beat sends it): the worker's heartbeat (config.heartbeats)."""
+    from config.heartbeats import note_ran
+
+    note_ran(self.request.hostname or "")
+    return "alive"
+
+
+@after_task_publish.connect(sender="config.heartbeat")
+def _heartbeat_sent(**kwargs) -> None:
+    """In the process that sent it (beat): beat's tick. A failure to note it must not stop beat."""
+    from config.heartbeats import note_sent
+
+    try:
+        note_sent()
+    except Exception:  # the database down: the heartbeat says so by its absence
+        import logging
+
+        logging.getLogger(__name__).warning("beat's heartbeat could not be noted", exc_info=True)

@@ -3,9 +3,12 @@
 Checks: ``database`` (a query), ``broker`` (a fresh connection), ``cache`` (a write and read, when CACHE_URL is set),
 ``channel_layer`` (a message sent through the sockets' channel layer to a fresh channel and received back, when
 CHANNEL_LAYER_URL is set), ``sender`` (outbox tasks recorded but not handed to the broker for over two minutes: the
-broker is down or beat is not running) and ``worker`` (tasks handed to the broker but not started for over two
-minutes: no worker consumes the queue). Each answers ``ok``, ``down: <why>`` or, where the part is not configured,
-what stands in for it (``eager``: tasks run in-process; ``local``: the process's own cache or channel layer).
+broker is down or beat is not running), ``beat`` (no heartbeat sent by beat for 25 s) and ``worker`` (a heartbeat
+sent by beat and not run for 15 s, or tasks handed to the broker but not started for over two minutes: no worker
+consumes the queue); config.heartbeats says how, so that a dead beat or worker is named within 30 s whether or
+not a task waits. Each answers ``ok``, ``down: <why>`` or, where the part is not configured,
+what stands in for it (``eager``: tasks run in-process, and beat and workers are then ``not applicable``;
+``local``: the process's own cache or channel layer).
 
 The status code is for load balancers: 503 when this web process cannot serve (database, broker or cache down),
 200 otherwise, even when workers lag: taking every web process out of rotation would not bring a worker back.
@@ -30,9 +33,11 @@ from django.db.models import Q
 from django.http import HttpRequest, JsonResponse
 from django.utils import timezone
 
+import config.heartbeats as heartbeats
 from outbox.models import Task
 
 LATE = timedelta(minutes=2)
+NOT_APPLICABLE = "not applicable: tasks run eagerly, in the process that asks"
 LAYER_TIMEOUT = 2.0  # seconds for the channel layer's round trip, like the broker's connection timeout
 SERVING = ("database", "broker", "cache")  # parts without which this process answers errors
 
@@ -113,25 +118,27 @@ def _late(state: str, since: str) -> int:
     return Task.objects.filter(Q(due__isnull=True, **{f"{since}__lt": cutoff}) | Q(due__lt=cutoff), state=state).count()
 
 
-def _tasks(database: str) -> tuple[str, str]:
-    """(sender, worker) from the outbox's rows."""
+def _tasks(database: str) -> dict[str, str]:
+    """sender and worker from the outbox's rows, beat and worker from their heartbeats (config.heartbeats)."""
     if not settings.CELERY_BROKER_URL:
-        return "eager", "eager"
+        return {"sender": "eager", "beat": NOT_APPLICABLE, "worker": NOT_APPLICABLE}
     if database != "ok":
-        return "unknown: the database is down", "unknown: the database is down"
+        return dict.fromkeys(("sender", "beat", "worker"), "unknown: the database is down")
     try:
         waiting, unstarted = _late(Task.State.WAITING, "created_at"), _late(Task.State.SENT, "sent_at")
+        beat, worker = heartbeats.states()
     except Exception as exc:  # the outbox table missing (not migrated) is a finding too
-        return _down(exc), _down(exc)
+        return dict.fromkeys(("sender", "beat", "worker"), _down(exc))
     minutes = int(LATE.total_seconds() // 60)
     sender = f"down: {waiting} task(s) due {minutes} min ago not sent (broker down? beat not running?)" if waiting else "ok"
-    worker = f"down: {unstarted} task(s) sent {minutes} min ago not started (no worker running?)" if unstarted else "ok"
-    return sender, worker
+    if unstarted and not worker.startswith("down"):
+        worker = f"down: {unstarted} task(s) sent {minutes} min ago not started (no worker running?)"
+    return {"sender": sender, "beat": beat, "worker": worker}
 
 
 def healthz(request: HttpRequest) -> JsonResponse:
     checks = {"database": _database(), "broker": _broker(), "cache": _cache(), "channel_layer": _channel_layer()}
-    checks["sender"], checks["worker"] = _tasks(checks["database"])
+    checks.update(_tasks(checks["database"]))
     down = [name for name, state in checks.items() if state.startswith("down")]
     serving = not any(name in SERVING for name in down)
     body = {"status": "ok" if not down else ("degraded" if serving else "down"), "checks": checks}

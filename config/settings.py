@@ -135,6 +135,13 @@ CACHES = {
         "LOCATION": "accounts_cache",
         "OPTIONS": {"MAX_ENTRIES": 100_000},
     },
+    # Beat's and the workers' heartbeats (config.heartbeats): in the database whatever CACHE_URL says, so that a
+    # Redis restart does not make every part look dead at once. The table is accounts' (its migration makes it).
+    "heartbeats": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "accounts_cache",
+        "KEY_PREFIX": "heartbeat",
+    },
 }
 
 # --- Celery -------------------------------------------------------------------------------------------------

@@ -25,6 +25,16 @@ def _redis_answers() -> bool:
 needs_redis = pytest.mark.skipif(not _redis_answers(), reason="no Redis at 127.0.0.1:6379 (.ci/run starts one)")
 
 
+@pytest.fixture(autouse=True)
+def beat_and_a_worker_alive(db):
+    """With a broker configured (CI), beat and a worker are named down unless their heartbeats are fresh: here
+    they are (tests/config/test_healthz_names_a_dead_beat_or_worker.py covers their absence)."""
+    from config.heartbeats import note_ran, note_sent
+
+    note_sent()
+    note_ran("test-worker")
+
+
 @pytest.mark.django_db
 def test_healthy_returns_200_with_checks(client):
     response = client.get("/healthz")
