@@ -17,10 +17,13 @@ How tasks survive a lost worker or broker (docs/security.md, "Faults"):
   down within half a minute, whether or not other tasks wait (config.heartbeats).
 """
 
+import logging
 import os
 
 from celery import Celery
 from celery.signals import after_task_publish
+
+from config.heartbeats import INTERVAL, note_ran, note_sent
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -28,7 +31,7 @@ VISIBILITY_TIMEOUT = 60  # seconds before a message taken by a worker that vanis
 OUTBOX_SEND_SECONDS = 5.0  # period of outbox.send_due (well under outbox.sender.HORIZON)
 FLAG_SWEEP_SECONDS = 30.0  # period of games.sweep_flags
 MAIL_SEND_SECONDS = 30.0  # period of outbox.send_waiting_mail (mails a mail server that was down did not take)
-HEARTBEAT_SECONDS = 10.0  # period of config.heartbeat (config.heartbeats.INTERVAL)
+HEARTBEAT_SECONDS = INTERVAL  # period of config.heartbeat (config.heartbeats)
 
 app = Celery("rvchess")
 app.config_from_object("django.conf:settings", namespace="CELERY")
@@ -66,8 +69,6 @@ def ping() -> str:
 @app.task(name="config.heartbeat", bind=True)
 def heartbeat(self) -> str:
     """Run by a worker every ten seconds (beat sends it): the worker's heartbeat (config.heartbeats)."""
-    from config.heartbeats import note_ran
-
     note_ran(self.request.hostname or "")
     return "alive"
 
@@ -75,11 +76,7 @@ def heartbeat(self) -> str:
 @after_task_publish.connect(sender="config.heartbeat")
 def _heartbeat_sent(**kwargs) -> None:
     """In the process that sent it (beat): beat's tick. A failure to note it must not stop beat."""
-    from config.heartbeats import note_sent
-
     try:
         note_sent()
     except Exception:  # the database down: the heartbeat says so by its absence
-        import logging
-
         logging.getLogger(__name__).warning("beat's heartbeat could not be noted", exc_info=True)

@@ -21,9 +21,7 @@ from __future__ import annotations
 import logging
 import time
 
-from django.core.cache import caches
-
-from config.celery import HEARTBEAT_SECONDS as INTERVAL  # seconds between two heartbeats sent by beat
+INTERVAL = 10.0  # seconds between two heartbeats sent by beat (config.celery's schedule)
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +33,8 @@ KEEP = 7 * 24 * 3600  # seconds the times are kept (a deployment stopped for a w
 
 
 def _store():
+    from django.core.cache import caches  # when asked: config.celery imports this module before Django is set up
+
     return caches["heartbeats"]
 
 
