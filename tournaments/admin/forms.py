@@ -48,6 +48,8 @@ class EventForm(forms.ModelForm):
             "requested_bye_points",
             "max_requested_byes",
             "chief_arbiter",
+            "rated",
+            "seed_by",
         ]  # fmt: skip  (the model's order; variant_options follows from the policy picked)
 
     #: The way in's settings keep their value when a post leaves them out (a form of an older page, a script).
