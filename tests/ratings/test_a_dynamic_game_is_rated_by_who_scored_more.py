@@ -24,7 +24,7 @@ def test_a_forced_stalemate_rates_as_a_win_for_the_side_that_forced_it():
     game = db.game(event, white, black, number=1)
     record_result(game, result="1/2-1/2", termination="stalemate", forcing_side="black")
     game = Game.objects.get(pk=game.pk)
-    assert (game.white_points, game.black_points) == (Decimal("0.40"), Decimal("0.60"))
+    assert (game.white_points, game.black_points) == (Decimal("40.00"), Decimal("60.00"))
 
     # The same two newcomers in another rated event, Black winning outright: the same rating change.
     other = rated_event(scoring=DYNAMIC.key)
@@ -39,9 +39,9 @@ def test_a_forced_stalemate_rates_as_a_win_for_the_side_that_forced_it():
 
 
 def test_equal_points_are_a_draw_and_more_points_a_win():
-    assert outcome(Decimal("0.50"), Decimal("0.50")) == 0.5
-    assert outcome(Decimal("0.52"), Decimal("0.48")) == 1.0
-    assert outcome(Decimal("0.40"), Decimal("0.60")) == 0.0
+    assert outcome(Decimal("50.00"), Decimal("50.00")) == 0.5
+    assert outcome(Decimal("52.00"), Decimal("48.00")) == 1.0
+    assert outcome(Decimal("40.00"), Decimal("60.00")) == 0.0
 
 
 def test_a_forfeit_is_not_rated():
