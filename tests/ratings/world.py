@@ -24,3 +24,29 @@ def play_round(event: Event, number: int, boards: list[tuple], *, termination: s
     for game, (_, _, result) in zip(games, boards, strict=True):
         record_result(game, result=result, termination=termination or RESULTS[result])
     return Round.objects.get(event=event, number=number)
+
+
+NAMES = ("Ann Archer", "Ben Brook", "Cleo Chen", "Dan Dorn")
+# Three events, a round-robin of four each (three rounds): (white, black, result) by player index.
+SEASON = [
+    [[(0, 1, "1-0"), (2, 3, "1/2-1/2")], [(0, 2, "1-0"), (3, 1, "0-1")], [(0, 3, "1/2-1/2"), (1, 2, "1-0")]],
+    [[(1, 0, "1-0"), (3, 2, "0-1")], [(2, 0, "1/2-1/2"), (1, 3, "1-0")], [(3, 0, "0-1"), (2, 1, "0-1")]],
+    [[(2, 0, "1-0"), (1, 3, "1/2-1/2")], [(0, 1, "1-0"), (2, 3, "1-0")], [(0, 3, "1-0"), (1, 2, "0-1")]],
+]
+
+
+def season(organizer=None, **fields) -> tuple[list[Event], list]:
+    """Three closed, public, rated events of the same four players (one Player row each, registered in all)."""
+    organizer = organizer or db.user()
+    players = [db.player(name, rating=1500) for name in NAMES]
+    events = []
+    for number, rounds in enumerate(SEASON, start=1):
+        event = rated_event(organizer=organizer, status=Event.Status.RUNNING, is_public=True, **fields)
+        for seed, player in enumerate(players, start=1):
+            event.registrations.create(player=player, seed=seed)
+        for number_, boards in enumerate(rounds, start=1):
+            play_round(event, number_, [(players[w], players[b], r) for w, b, r in boards])
+        event.status, event.name = Event.Status.CLOSED, f"Monthly {number}"
+        event.save(update_fields=["status", "name"])
+        events.append(event)
+    return events, players
