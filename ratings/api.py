@@ -87,8 +87,10 @@ class PlayerHistoryView(PersonMixin, PublicAPIView, GenericAPIView):
 
 
 class ListFilter(StrictFilterSet):
-    active = django_filters.ChoiceFilter(choices=[("1", "active only"), ("0", "everyone")], method="only_active",
-                                         help_text=f"1: only players with a rated game in the last {ACTIVE_DAYS} days.")  # fmt: skip
+    active = django_filters.ChoiceFilter(
+        choices=[("1", "active only"), ("0", "everyone")], method="only_active",
+        help_text=f"1: only players with a rated game in the last {ACTIVE_DAYS} days.",
+    )  # fmt: skip
 
     class Meta:
         model = Rating
@@ -112,7 +114,7 @@ class RatingListView(PublicAPIView, GenericAPIView):
         list_key_or_404(key)
         queryset = self.filter_queryset(self.get_queryset())
         page = self.paginate_queryset(queryset)
-        first = (self.paginator.page.start_index() if page else 1)
+        first = self.paginator.page.start_index() if page else 1
         rows = [list_entry(r, first + i) for i, r in enumerate(page)]
         return self.get_paginated_response(ListEntrySerializer(rows, many=True).data)
 

@@ -55,6 +55,7 @@ def history_svg(points: list[tuple[datetime, float, float]], title: str) -> str:
     first, last = points[0][0], points[-1][0]
     parts.append(f'<text x="{LEFT}" y="{HEIGHT - 8}" font-size="12" fill="#555">{first:%Y-%m-%d}</text>')
     if len(points) > 1:
-        parts.append(f'<text x="{WIDTH - RIGHT}" y="{HEIGHT - 8}" text-anchor="end" font-size="12" fill="#555">{last:%Y-%m-%d}</text>')
+        end = f'<text x="{WIDTH - RIGHT}" y="{HEIGHT - 8}" text-anchor="end" font-size="12" fill="#555">'
+        parts.append(f"{end}{last:%Y-%m-%d}</text>")
     parts.append("</svg>")
     return "".join(parts)

@@ -109,8 +109,9 @@ def head_to_head(rows: list[Player], events: list[Event]) -> list[Opponent]:
     """The person's record against each opponent over the played games of the visible events, most games first."""
     ids = {p.pk for p in rows}
     games = (
-        Game.objects.filter(Q(white__in=rows) | Q(black__in=rows), round__event__in=events,
-                            result_status=Game.ResultStatus.FINAL)  # fmt: skip
+        Game.objects.filter(
+            Q(white__in=rows) | Q(black__in=rows), round__event__in=events, result_status=Game.ResultStatus.FINAL
+        )  # fmt: skip
         .select_related("white", "black", "round__event")
         .order_by("round__event__created_at", "round__number")
     )
@@ -135,4 +136,3 @@ def head_to_head(rows: list[Player], events: list[Event]) -> list[Opponent]:
 def opponents_body(opponents: list[Opponent]) -> list[dict]:
     return [{"player": o.player.pk, "name": o.player.name, "federation": o.player.federation, "games": o.games,
              "wins": o.wins, "draws": o.draws, "losses": o.losses, "score": o.score} for o in opponents]  # fmt: skip
-

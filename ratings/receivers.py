@@ -4,9 +4,9 @@ queues the rating lists' update (ratings.tasks) in the change's transaction."""
 
 from __future__ import annotations
 
+from ratings.tasks import queue_sync
 from tournaments.models import Event, Round
 from tournaments.signals import RATED_CHANGED, RESULT_FINAL
-from ratings.tasks import queue_sync
 
 
 def follow_the_record(sender: type, change: str, event: Event | None = None, round: Round | None = None,

@@ -15,7 +15,8 @@ RESULTS = {"1-0": "resignation", "0-1": "resignation", "1/2-1/2": "agreement"}
 
 def rated_event(**fields) -> Event:
     fields.setdefault("scoring", CLASSICAL.key)
-    return db.event(variant_key=fields.pop("variant_key", FIXED), rated=True, **fields)
+    fields.setdefault("rated", True)
+    return db.event(variant_key=fields.pop("variant_key", FIXED), **fields)
 
 
 def play_round(event: Event, number: int, boards: list[tuple], *, termination: str | None = None) -> Round:
