@@ -36,10 +36,13 @@ SEASON = [
 ]
 
 
-def season(organizer=None, **fields) -> tuple[list[Event], list]:
+def season(organizer=None, federations: tuple[str, ...] = ("",) * 4, **fields) -> tuple[list[Event], list]:
     """Three closed, public, rated events of the same four players (one Player row each, registered in all)."""
     organizer = organizer or db.user()
     players = [db.player(name, rating=1500) for name in NAMES]
+    for player, federation in zip(players, federations, strict=True):
+        player.federation = federation
+        player.save()
     events = []
     for number, rounds in enumerate(SEASON, start=1):
         event = rated_event(organizer=organizer, status=Event.Status.RUNNING, is_public=True, **fields)
