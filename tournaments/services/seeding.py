@@ -5,7 +5,8 @@ takes the numbers left free in FIDE's initial order (C.04.2: rating, high first;
 GM-IM-WGM-FM-WIM-CM-WFM-WCM-no title; then alphabetically), whatever order the players were registered or imported
 in; an event seeding by the rating list (``seed_by: rating``, issue 28) reads the rating there
 (tournaments.rating_source). The order is kept as players register and is made once more when round 1 is paired
-(a rating corrected since counts); from then on the numbers are fixed, and a late entrant takes the next free number when registered.
+(a rating corrected since counts); from then on the numbers are fixed, and a late entrant takes the next free number
+when registered.
 """
 
 from __future__ import annotations
