@@ -34,8 +34,8 @@ ACTIVE_DAYS = 365  # a rating is active while its holder played a rated game thi
 
 PLAYER_ID = OpenApiParameter("id", int, OpenApiParameter.PATH, description="The player's id (any event's player row "
                              "of the person).")  # fmt: skip
-KEY = OpenApiParameter("key", str, OpenApiParameter.PATH, description="The rating list: a variant's key (a rolled "
-                       "variant's key is its whole family).")  # fmt: skip
+KEY = OpenApiParameter("key", {"type": "string", "enum": rating_keys()}, OpenApiParameter.PATH,
+                       description="The rating list: a variant's key (a rolled variant's key is its whole family).")  # fmt: skip
 SERIES_SLUG = OpenApiParameter("slug", str, OpenApiParameter.PATH, description="The series' slug.")
 NO_PLAYER = OpenApiResponse(ErrorSerializer, description="No such player in an event you may see.")
 NO_LIST = OpenApiResponse(ErrorSerializer, description="No such player, or no such rating list.")
