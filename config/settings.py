@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "outbox",  # below both apps: follow-up tasks recorded with the writes that need them
     "tournaments",
     "games",
+    "ratings",  # above tournaments: rating lists, series, the player's page across events (issue 28)
 ]
 
 MIDDLEWARE = [

@@ -32,9 +32,11 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     path("api/", include("accounts.urls_api")),
     path("api/", include("tournaments.urls_api")),
+    path("api/", include("ratings.urls_api")),  # players across events, rating lists, series (issue 28)
     path("", include("games.urls")),
     path("", include("tournaments.urls_editor")),
     path("", include("tournaments.urls")),
+    path("", include("ratings.urls")),
     re_path(r"^api/", api_not_found),  # last: what no API route matches is a JSON 404, DEBUG or not
 ]
 

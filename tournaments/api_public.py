@@ -117,6 +117,9 @@ class BlockSerializer(serializers.Serializer):
 class EventDetailSerializer(EventSummarySerializer):
     time_control = serializers.CharField(read_only=True)
     chief_arbiter = serializers.CharField(read_only=True, help_text="The chief arbiter's name as the organizer gave it.")
+    rated = serializers.BooleanField(read_only=True, help_text="Its finished games count for the rating lists.")
+    seed_by = serializers.ChoiceField(choices=Event.SeedBy.values, read_only=True,
+                                      help_text="Where the seeding reads ratings: typed, or the rating list.")  # fmt: skip
     tiebreaks = serializers.SerializerMethodField()
     rounds = serializers.SerializerMethodField()
     current_variant = serializers.SerializerMethodField()

@@ -67,6 +67,10 @@ class Event(models.Model):
         FIXED = policies.FIXED, policies.POLICY_LABELS[policies.FIXED]
         DICE = policies.DICE, policies.POLICY_LABELS[policies.DICE]
 
+    class SeedBy(models.TextChoices):  # issue 28: where the seeding reads a player's rating
+        TYPED = "typed", "The typed rating"
+        RATING = "rating", "The rating list"
+
     class Status(models.TextChoices):
         DRAFT = "draft", "Draft"
         ANNOUNCED = "announced", "Announced"
@@ -115,6 +119,11 @@ class Event(models.Model):
         help_text="The chief arbiter's name, as FIDE's reports give it (TRF record 102). Blank: the first arbiter's name.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Issue 28: its finished games count for the rating lists (the ratings app), which may also seed it.
+    rated = models.BooleanField(default=False, help_text="Its finished games count for the rating lists (forfeits excluded).")
+    seed_by = models.CharField(max_length=8, choices=SeedBy.choices, default=SeedBy.TYPED,
+                               help_text="The rating the starting ranks follow: the list's is the event's variant's "
+                               "(a player without one keeps the typed rating).")  # fmt: skip
     # A player's way in (issue 23): self-registration, check-in and the players' own bye requests.
     registration = models.CharField(max_length=8, choices=RegistrationMode.choices, default=RegistrationMode.CLOSED)
     registration_closes_at = models.DateTimeField(null=True, blank=True)

@@ -21,7 +21,8 @@ TIEBREAKS_CHANGED = "tiebreaks-changed"  # the event's tie-break list or C.07 ed
 # A published round's pairing was corrected before play, or the round unpublished (tournaments.services.corrections
 # and pairing_edits); ``detail`` says what: {"what", "text", "players": [ids of the players concerned]}.
 ROUND_CORRECTED = "round-corrected"
-CHANGES = (RESULT_FINAL, ROUND_PUBLISHED, STANDINGS_UPDATED, TIEBREAKS_CHANGED, ROUND_CORRECTED)
+RATED_CHANGED = "rated-changed"  # the event was marked rated or no longer rated (event_settings.update_event)
+CHANGES = (RESULT_FINAL, ROUND_PUBLISHED, STANDINGS_UPDATED, TIEBREAKS_CHANGED, ROUND_CORRECTED, RATED_CHANGED)
 
 #: Sent inside the transaction that makes the change, with keyword arguments ``change`` (one of
 #: :data:`CHANGES`), ``event`` (the :class:`tournaments.models.Event`), ``game`` (the board, for

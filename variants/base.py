@@ -146,6 +146,18 @@ class Engine:
 
     # --- facts about the variant (no game needed) ------------------------------------------------------------
     @classmethod
+    def rating_key(cls, options: dict[str, object] | None = None) -> str:
+        """The rating list a game of this variant started from ``options`` counts for: the variant's key. A rolled
+        engine's arrays all count for its key, the family as a whole (as the seed treats them as one game; a rating
+        per array would never converge)."""
+        return cls.key
+
+    @classmethod
+    def rating_name(cls) -> str:
+        """How a page names the rating list of :meth:`rating_key`."""
+        return f"{cls.name} (every array)" if cls.rolled else cls.name
+
+    @classmethod
     def ending(cls, name: str) -> Ending:
         """The ending called ``name``; raises KeyError naming the possible ones when this variant has none."""
         for ending in cls.endings:

@@ -131,6 +131,21 @@ def fixed_keys() -> list[str]:
     return [key for key, engine in _available() if not engine.rolled]
 
 
+def rating_keys() -> list[str]:
+    """The rating lists there are: each loaded engine's :meth:`~variants.base.Engine.rating_key`, in registry order."""
+    return list(dict.fromkeys(engine.rating_key() for engine in engines()))
+
+
+def rating_key_of(variant: str, options: dict[str, object] | None = None) -> str:
+    """The rating list a game of ``variant`` started from ``options`` counts for (KeyError for an unknown one)."""
+    return get_engine(variant).rating_key(options or {})
+
+
+def rating_name(key: str) -> str:
+    """The name of the rating list ``key`` (the key itself when no loaded engine rates for it)."""
+    return next((engine.rating_name() for engine in engines() if engine.rating_key() == key), key)
+
+
 def ending_names() -> list[str]:
     """The name of every ending of every registered engine, sorted: what a result may name anywhere."""
     return sorted({name for engine in engines() for name in engine.terminations})

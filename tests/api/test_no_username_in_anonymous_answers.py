@@ -12,10 +12,11 @@ from django.core.cache import cache
 from django.test import Client
 
 from tests.pages.conftest import build_spring_open
+from variants.registry import rating_keys
 
 pytestmark = pytest.mark.django_db
 
-PARAMETERS = {"slug": "spring-open", "number": "2", "board": "1", "index": "1"}
+PARAMETERS = {"slug": "spring-open", "number": "2", "board": "1", "index": "1", "key": rating_keys()[0]}
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tests.pages.conftest import build_spring_open
+from variants.registry import rating_keys
 
 pytestmark = pytest.mark.django_db
 
@@ -57,7 +58,7 @@ def _string_properties(schema: dict, components: dict) -> tuple[bool, list[str]]
 
 def _cases(schema: dict, built) -> list[tuple[str, str, str, bool]]:
     game = str(built.games["r3b1"].pk)
-    values = {"slug": "spring-open", "number": "3", "board": "1", "index": "2", "id": game}
+    values = {"slug": "spring-open", "number": "3", "board": "1", "index": "2", "id": game, "key": rating_keys()[0]}
     components = schema["components"]["schemas"]
     cases = []
     for template, operations in schema["paths"].items():

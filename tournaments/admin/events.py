@@ -137,7 +137,7 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
         if obj is not None and not services.is_organizer(request.user, obj) and not self._sees_all(request, "change"):
             fields += ["name", "slug", "format", "rounds_planned", "variant_policy", "variant_key", "time_control",
                        "scoring", "tiebreaks", "tiebreak_edition", "organizer", "arbiters", "is_public", "starts_on", "city",
-                       "federation", "chief_arbiter", "baku_acceleration"]  # fmt: skip
+                       "federation", "chief_arbiter", "baku_acceleration", "rated", "seed_by"]  # fmt: skip
         return fields
 
     def get_changeform_initial_data(self, request):

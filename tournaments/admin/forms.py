@@ -48,10 +48,13 @@ class EventForm(forms.ModelForm):
             "requested_bye_points",
             "max_requested_byes",
             "chief_arbiter",
+            "rated",
+            "seed_by",
         ]  # fmt: skip  (the model's order; variant_options follows from the policy picked)
 
-    #: The way in's settings keep their value when a post leaves them out (a form of an older page, a script).
-    KEPT_WHEN_ABSENT = ("registration", "check_in_opens_minutes", "requested_bye_points", "max_requested_byes")
+    #: The way in's settings (and the seeding's source) keep their value when a post leaves them out (a form of an
+    #: older page, a script).
+    KEPT_WHEN_ABSENT = ("registration", "check_in_opens_minutes", "requested_bye_points", "max_requested_byes", "seed_by")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -135,6 +135,9 @@ class EventPatchSerializer(StrictSerializer):
     federation = serializers.CharField(required=False, allow_blank=True, validators=[FEDERATION],
                                        help_text="Three-letter FIDE federation code, e.g. AUT.")  # fmt: skip
     is_public = JsonBooleanField(required=False)
+    rated = JsonBooleanField(required=False, help_text="Its finished games count for the rating lists (issue 28).")
+    seed_by = serializers.ChoiceField(choices=Event.SeedBy.values, required=False,
+                                      help_text="typed: the rating typed for each player; rating: the rating list.")  # fmt: skip
     chief_arbiter = OneLineTextField(
         max_length=100,
         required=False,

@@ -22,7 +22,8 @@ from scoring.tiebreak_codes import EDITIONS, parse_tiebreaks
 from tournaments.fide import no_control_characters
 from tournaments.models import Event, Round
 from tournaments.services.errors import Conflict
-from tournaments.signals import TIEBREAKS_CHANGED, send_change
+from tournaments.services.seeding import rank_unseeded
+from tournaments.signals import RATED_CHANGED, TIEBREAKS_CHANGED, send_change
 from variants import policies
 
 #: The columns the record depends on once round 1 is paired (the variant is three columns: policy, key, options).
@@ -31,7 +32,7 @@ LOCKED = ("format", "scoring", "variant_policy", "variant_key", "variant_options
 SPOKEN = {"variant_key": "variant", "variant_options": "variant policy"}
 #: What may change at any time (each change audited).
 OPEN = ("name", "slug", "organizer", "rounds_planned", "time_control", "tiebreaks", "tiebreak_edition", "baku_acceleration",
-        "is_public", "starts_on", "city", "federation", "chief_arbiter")  # fmt: skip
+        "is_public", "starts_on", "city", "federation", "chief_arbiter", "rated", "seed_by")  # fmt: skip
 CHIEF_ARBITER_MAX = 100  # one TRF line (record 102) holds it
 #: Changing one of these recomputes the standings (the hook's tiebreaks-changed).
 RANKING = ("tiebreaks", "tiebreak_edition")
@@ -60,6 +61,8 @@ def value_problems(values: dict) -> dict[str, str]:
         else:
             if any(not code.strip() for code in text.split(",")) and text.strip():
                 found["tiebreaks"] = "an empty tie-break between commas: list codes separated by single commas"
+    if "seed_by" in values and values["seed_by"] not in Event.SeedBy.values:
+        found["seed_by"] = f"seed by one of {', '.join(Event.SeedBy.values)}, not {values['seed_by']!r}"
     if "tiebreak_edition" in values and values["tiebreak_edition"] not in ("", *EDITIONS):
         found["tiebreak_edition"] = f"unknown C.07 edition {values['tiebreak_edition']!r}; choose from {', '.join(EDITIONS)}"
     if "chief_arbiter" in values:
@@ -173,4 +176,8 @@ def update_event(event: Event, values: dict, *, by=None, also: Iterable[str] = (
               before=before, after=after)  # fmt: skip
     if any(name in changes for name in RANKING):
         send_change(TIEBREAKS_CHANGED, event=event, by=by)  # the standings follow (tournaments.receivers)
+    if "seed_by" in changes:
+        rank_unseeded(event)  # the starting ranks follow the ratings seeded by (nothing once round 1 is paired)
+    if "rated" in changes:
+        send_change(RATED_CHANGED, event=event, by=by)  # the rating lists follow (the ratings app's receiver)
     return event
