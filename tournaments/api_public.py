@@ -21,8 +21,9 @@ from accounts.authentication import TokenAuthentication
 from config.api_fields import RegistryChoiceField
 from scoring import profile_choices
 from tournaments.api_filters import EventFilter
+from tournaments.api_provisional import PROVISIONAL, LiveGameSerializer, wants_provisional
 from tournaments.models import Bye, Event
-from tournaments.public import progress, queries
+from tournaments.public import progress, provisional, queries
 from tournaments.public.blocks import event_blocks
 from tournaments.public.queries import MAX_ROUND_NUMBER
 from tournaments.public.variant import current_variant, variant_from_block
@@ -181,6 +182,7 @@ class StandingsSerializer(serializers.Serializer):
     published = serializers.BooleanField(read_only=True, help_text="False while there are no standings yet.")
     computed_at = serializers.CharField(read_only=True, allow_null=True)
     rounds_complete = serializers.IntegerField(read_only=True)
+    provisional = serializers.BooleanField(read_only=True, help_text="True: as if every game in play ended now.")
     after = serializers.IntegerField(read_only=True, allow_null=True, help_text="?after=N: the rounds counted; else null.")
     tiebreaks = serializers.ListField(child=serializers.CharField(), read_only=True)
     rows = StandingsRowSerializer(many=True, read_only=True)
@@ -189,6 +191,7 @@ class StandingsSerializer(serializers.Serializer):
         read_only=True,
         help_text="player id -> round number -> the player's game (or bye) of that round.",
     )
+    live_games = LiveGameSerializer(many=True, read_only=True, help_text="?provisional=1: each board still in play.")
 
 
 class BoardPlayerSerializer(PlayerSerializer):
@@ -293,14 +296,18 @@ NO_AFTER = OpenApiResponse(ErrorSerializer, description="No public event with th
 class EventStandingsView(PublicAPIView):
     @extend_schema(
         operation_id="events_standings",
-        parameters=[AFTER],
+        parameters=[AFTER, PROVISIONAL],
         responses={200: StandingsSerializer, 400: BAD_AFTER, 404: NO_AFTER},
         tags=["events"],
     )
     def get(self, request, slug: str):
         """The published standings (from the snapshot) with tiebreaks and the crosstable; ``?after=N``: as they
-        stood after round N, computed from rounds 1..N."""
+        stood after round N, computed from rounds 1..N; ``?provisional=1``: as if every game in play ended now."""
         event = self.event_or_404(slug)
+        if wants_provisional(request.query_params.get("provisional")):
+            if request.query_params.get("after"):
+                raise serializers.ValidationError({"provisional": ["the provisional standings are the current ones: leave out after"]})
+            return Response(_payload(event, provisional.provisional_standings(event), None, True))
         if request.query_params.get("after") == "":
             raise serializers.ValidationError({"after": ["give a round number, or leave the parameter out"]})
         try:
@@ -310,20 +317,24 @@ class EventStandingsView(PublicAPIView):
             text = request.query_params.get("after", "")
             missing = text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_ROUND_NUMBER
             raise (NotFound if missing else serializers.ValidationError)({error.field: [str(error)]}) from None
-        data = progress.standings_after(event, after)
-        payload = {
-            "event": event.slug,
-            "published": data is not None,
-            "computed_at": (data or {}).get("computed_at"),
-            "rounds_complete": (data or {}).get("rounds_complete", 0),
-            "after": after,
-            "tiebreaks": (data or {}).get("tiebreaks", []),
-            "rows": (data or {}).get("rows", []),
-            "crosstable": (data or {}).get("crosstable", {}),
-        }
         # The snapshot already has the documented shape; running 500 rows and their crosstable through the
         # serializer would only copy them (it costs more than the rest of the request).
-        return Response(payload)
+        return Response(_payload(event, progress.standings_after(event, after), after, False))
+
+
+def _payload(event: Event, data: dict | None, after: int | None, provisional_table: bool) -> dict:
+    return {
+        "event": event.slug,
+        "published": data is not None,
+        "computed_at": (data or {}).get("computed_at"),
+        "rounds_complete": (data or {}).get("rounds_complete", 0),
+        "provisional": provisional_table,
+        "after": after,
+        "tiebreaks": (data or {}).get("tiebreaks", []),
+        "rows": (data or {}).get("rows", []),
+        "crosstable": (data or {}).get("crosstable", {}),
+        "live_games": (data or {}).get("live_games", []),
+    }
 
 
 class EventRoundView(PublicAPIView):

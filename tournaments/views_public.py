@@ -22,7 +22,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from tournaments import exports
 from tournaments.models import Event
-from tournaments.public import display, player_view, progress, queries, round_view, way_in
+from tournaments.public import display, player_view, progress, provisional, queries, round_view, way_in
 from tournaments.public.cache import per_snapshot
 from tournaments.public.variant import current_variant
 from tournaments.services.events import is_arbiter
@@ -146,9 +146,27 @@ def _last_round(rounds: list) -> int:
     return max((r.number for r in rounds), default=0)
 
 
+def _provisional_table(event: Event) -> dict:
+    """The standings as if every game in play ended now (never cached per snapshot: they follow every move)."""
+    data = provisional.provisional_standings(event)
+    return {
+        "rounds_complete": data.get("rounds_complete") or 0,
+        "computed_at": parse_datetime(str(data.get("computed_at") or "")),
+        "tiebreak_headers": display.tiebreak_headers(data.get("tiebreaks", [])),
+        "changes": True,
+        "body_html": standings_body(display.standings_rows(data, event), True),
+        "live_games": display.live_game_rows(data.get("live_games", [])),
+    }
+
+
 def standings(request, slug: str):
     event = public_event_or_404(slug, request.user)
     context = _base_context(event, "standings")
+    if request.GET.get("provisional") in provisional.YES:
+        table = _provisional_table(event)
+        context.update(standings=table, provisional=table, after=None, last_round=_last_round(context["rounds"]),
+                       shows_game_points=event.profile.shows_game_points)  # fmt: skip
+        return render(request, "tournaments/standings.html", context)
     try:
         after = progress.parse_after(request.GET.get("after"), event)
     except progress.AfterError as error:
