@@ -24,7 +24,8 @@ def wants_provisional(text: str | None) -> bool:
         return False
     if text in YES:
         return True
-    raise serializers.ValidationError({"provisional": ["1 or true for the provisional standings, 0 or false (or nothing) for the published ones"]})
+    reason = "1 or true for the provisional standings, 0 or false (or nothing) for the published ones"
+    raise serializers.ValidationError({"provisional": [reason]})
 
 
 class VerdictSerializer(serializers.Serializer):

@@ -306,7 +306,8 @@ class EventStandingsView(PublicAPIView):
         event = self.event_or_404(slug)
         if wants_provisional(request.query_params.get("provisional")):
             if request.query_params.get("after"):
-                raise serializers.ValidationError({"provisional": ["the provisional standings are the current ones: leave out after"]})
+                reason = "the provisional standings are the current ones: leave out after"
+                raise serializers.ValidationError({"provisional": [reason]})
             return Response(_payload(event, provisional.provisional_standings(event), None, True))
         if request.query_params.get("after") == "":
             raise serializers.ValidationError({"after": ["give a round number, or leave the parameter out"]})

@@ -40,7 +40,10 @@ def _points(rows):
     return {row["player_id"]: row["points"] for row in rows}
 
 
-@pytest.mark.parametrize(("scoring", "verdicts"), [("dynamic", [(100, 0), (51, 49), (50, 50)]), ("classical", [(1, 0), (0.5, 0.5), (0.5, 0.5)])])
+VERDICTS = [("dynamic", [(100, 0), (51, 49), (50, 50)]), ("classical", [(1, 0), (0.5, 0.5), (0.5, 0.5)])]
+
+
+@pytest.mark.parametrize(("scoring", "verdicts"), VERDICTS)
 def test_the_api_counts_each_live_game_as_its_verdict(scoring, verdicts):
     event, boards = _event(scoring)
     client = Client()

@@ -126,4 +126,3 @@ def verdict_for(event: Event, game: Game) -> dict | None:
              "start_options": game.start_options, "moves": game.moves}  # fmt: skip
     judged = board_verdict(event, board)
     return judged.as_dict() if judged else None
-
