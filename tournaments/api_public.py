@@ -26,6 +26,7 @@ from tournaments.models import Bye, Event
 from tournaments.public import progress, provisional, queries
 from tournaments.public.blocks import event_blocks
 from tournaments.public.queries import MAX_ROUND_NUMBER
+from tournaments.public.round_view import explained_rows
 from tournaments.public.variant import current_variant, variant_from_block
 from tournaments.services.events import is_arbiter
 from variants import policies
@@ -213,6 +214,9 @@ class GameRowSerializer(serializers.Serializer):
     black_points = serializers.FloatField(read_only=True, allow_null=True)
     result_status = serializers.CharField(read_only=True)
     status = serializers.CharField(read_only=True)
+    explanation = serializers.CharField(
+        read_only=True, help_text="Why these two meet and why each has their colour (the pairing system's rules, in words)."
+    )
 
 
 class ByeRowSerializer(serializers.Serializer):
@@ -354,7 +358,7 @@ class EventRoundView(PublicAPIView):
             "status": rnd.status,
             "published_at": rnd.published_at,
             "variant": variant,
-            "games": [queries.game_row(g, before) for g in queries.round_games(rnd)],
+            "games": explained_rows(rnd, queries.round_games(rnd), before),
             "byes": [queries.bye_row(b, before) for b in queries.round_byes(rnd)],
         }
         return Response(RoundSerializer(payload).data)

@@ -26,6 +26,7 @@ from tournaments.public import display, player_view, progress, provisional, quer
 from tournaments.public.cache import per_snapshot
 from tournaments.public.variant import current_variant
 from tournaments.services.events import is_arbiter
+from tournaments.services.explanations import event_paragraph
 from tournaments.services.pairing_system import pairing_system_label
 
 
@@ -62,6 +63,7 @@ def event_detail(request, slug: str):
         registrations=queries.event_players(event),
         trf_available=exports.trf_available(event),
         pairing_system=pairing_system_label(event),
+        pairing_paragraph=event_paragraph(event),
         tiebreaks=queries.event_tiebreak_codes(event),
         schedule=progress.schedule(event),
         me=way_in.actions_for(event, request.user),  # register, check in, bye, withdraw (issue 23)
@@ -81,6 +83,7 @@ def round_detail(request, slug: str, number: int):
         byes=round_view.bye_rows(rnd),
         panel=round_view.variant_panel(event, rnd),
         shows_game_points=event.profile.shows_game_points,
+        pairing_system=pairing_system_label(event),
     )
     return render(request, "tournaments/round_detail.html", context)
 

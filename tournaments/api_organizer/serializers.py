@@ -19,6 +19,7 @@ from scoring.tiebreak_codes import CATALOGUE, EDITIONS, parse_tiebreaks
 from tournaments.fide import FIDE_TITLES
 from tournaments.models import Bye, Event, Game, RegistrationMode, Round
 from tournaments.public import queries
+from tournaments.public.round_view import explained_rows
 from tournaments.public.variant import variant_from_block
 from tournaments.services.results import RESULTS, SIDES
 from tournaments.services.way_in_settings import SETTINGS as WAY_IN_SETTINGS
@@ -363,7 +364,7 @@ def round_payload(event: Event, rnd: Round, *, staff: bool) -> dict:
         "variant": variant,
         "boards": [board_row(g, before) if staff else {**board_row(g, before), **_public_result(g)} for g in games],
         "byes": [bye_row(b, before) for b in byes],
-        "games": [queries.game_row(g, before) for g in games],
+        "games": explained_rows(rnd, games, before),
     }
 
 

@@ -11,6 +11,7 @@ from tournaments.models import Event, Game, Round
 from tournaments.public import provisional, queries
 from tournaments.public.display import PENDING_LABELS, fmt_points, result_display, variant_board
 from tournaments.public.variant import current_variant, variant_from_block
+from tournaments.services.explanations import round_explanations
 
 
 def _side(player, score_before: float) -> dict:
@@ -33,6 +34,7 @@ def board_rows(rnd: Round) -> list[dict]:
     rows = []
     games = queries.round_games(rnd)
     before = queries.scores_before(rnd) if games else {}
+    why = round_explanations(rnd) if games else {}
     for game in games:
         row = queries.game_row(game, before)
         points = (row["white_points"], row["black_points"])
@@ -46,6 +48,7 @@ def board_rows(rnd: Round) -> list[dict]:
                 "termination": row["termination"],
                 "points": " – ".join(fmt_points(p) for p in points) if None not in points else "",
                 "verdict": _verdict(rnd, game),
+                "explanation": why.get(game.pk, ""),
             }
         )
     return rows
@@ -60,6 +63,12 @@ def _verdict(rnd: Round, game: Game) -> dict | None:
         return None
     points = (found["white_points"], found["black_points"])
     return {**found, "result": result_display(found["result"]), "points": " – ".join(fmt_points(p) for p in points)}
+
+
+def explained_rows(rnd: Round, games: list[Game], before: dict[int, float]) -> list[dict]:
+    """The API's board rows of ``rnd`` (``queries.game_row``), each with its ``explanation`` (issue 29)."""
+    why = round_explanations(rnd) if games else {}
+    return [{**queries.game_row(game, before), "explanation": why.get(game.pk, "")} for game in games]
 
 
 def bye_rows(rnd: Round) -> list[dict]:
