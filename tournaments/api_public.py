@@ -63,11 +63,15 @@ class EventSummarySerializer(serializers.Serializer):
     format = serializers.ChoiceField(choices=Event.Format.choices, read_only=True)
     status = serializers.ChoiceField(choices=Event.Status.choices, read_only=True)
     variant_policy = PolicyField(read_only=True)
-    variant = serializers.CharField(source="variant_key", read_only=True)
+    variant = serializers.CharField(source="variant_key", read_only=True, help_text="Empty under a pool.")
+    pool = serializers.SerializerMethodField(help_text="A pool's variant keys, in the order they are drawn from.")
     scoring = RegistryChoiceField(choices=profile_choices, read_only=True)
     rounds_planned = serializers.IntegerField(read_only=True)
     starts_on = serializers.DateField(read_only=True, allow_null=True)
     url = serializers.SerializerMethodField()
+
+    def get_pool(self, event: Event) -> list[str]:
+        return policies.pool_of(event.variant_options) if policies.draws_from_pool(event.variant_policy) else []
 
     def get_url(self, event: Event) -> str:
         request = self.context.get("request")
@@ -113,6 +117,9 @@ class BlockSerializer(serializers.Serializer):
     identity = serializers.CharField(read_only=True, allow_null=True, help_text="What the dice derive from (--block).")
     replaced_reason = serializers.CharField(read_only=True, allow_null=True)
     array = serializers.ListField(child=serializers.CharField(), read_only=True)
+    variant = serializers.CharField(
+        read_only=True, allow_null=True, help_text="A pool's block: the variant drawn; null until revealed (and for dice)."
+    )
     rolled_at = serializers.DateTimeField(read_only=True, allow_null=True)
 
 
