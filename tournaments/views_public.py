@@ -24,10 +24,11 @@ from tournaments import exports
 from tournaments.models import Event
 from tournaments.public import display, player_view, progress, provisional, queries, round_view, way_in
 from tournaments.public.cache import per_snapshot
-from tournaments.public.variant import current_variant
+from tournaments.public.variant import current_variant, variant_name
 from tournaments.services.events import is_arbiter
 from tournaments.services.explanations import event_paragraph
 from tournaments.services.pairing_system import pairing_system_label
+from variants import policies
 
 
 def public_event_or_404(slug: str, user=None) -> Event:
@@ -55,6 +56,7 @@ def event_list(request):
 def event_detail(request, slug: str):
     event = public_event_or_404(slug, request.user)
     variant = current_variant(event)
+    pool = policies.pool_of(event.variant_options) if policies.draws_from_pool(event.variant_policy) else []
     context = _base_context(event, "event")
     context.update(
         variant=variant,
@@ -64,6 +66,8 @@ def event_detail(request, slug: str):
         trf_available=exports.trf_available(event),
         pairing_system=pairing_system_label(event),
         pairing_paragraph=event_paragraph(event),
+        pool_keys=pool,
+        pool_names=[variant_name(key) for key in pool],
         tiebreaks=queries.event_tiebreak_codes(event),
         schedule=progress.schedule(event),
         me=way_in.actions_for(event, request.user),  # register, check in, bye, withdraw (issue 23)

@@ -8,8 +8,10 @@ pairing nobody may see yet): they show again once the round is published. The ev
 from __future__ import annotations
 
 from tournaments.models import Event, Round, VariantBlock
+from tournaments.public.variant import variant_name
 from tournaments.services.dice import draws_blocks, revealed_seed
 from tournaments.services.history import rounds_total
+from variants import policies
 
 
 def block_row(block: VariantBlock, total_rounds: int, *, withheld: bool = False) -> dict:
@@ -33,6 +35,8 @@ def block_row(block: VariantBlock, total_rounds: int, *, withheld: bool = False)
         "replaced_reason": block.replaced_reason or None,
         "array": [str(piece) for piece in block.array or []] if rolled else [],
         "variant": (block.variant or None) if rolled else None,
+        "variant_name": variant_name(block.variant) if rolled and block.variant else "",
+        "pool": policies.draws_from_pool(block.event.variant_policy),
         "castling": block.castling if rolled else "",
         "start_position": block.start_position if rolled else "",
         "rolled_at": block.rolled_at if rolled else None,
