@@ -80,4 +80,4 @@ def test_the_pages_mark_the_table_provisional_and_show_each_verdict():
     assert f'data-live-games="{boards[0].pk},{boards[1].pk},{boards[2].pk}"' in page
     assert "If the games ended now" in client.get(f"/events/{event.slug}/standings/").content.decode()
     round_page = client.get(f"/events/{event.slug}/rounds/2/").content.decode()
-    assert round_page.count('class="verdict"') == 3 and "now: 1-0 (100 – 0)" in round_page
+    assert round_page.count('class="verdict"') == 3 and 'now: 1-0<span class="wide-only"> (100 – 0)</span>' in round_page

@@ -46,9 +46,15 @@ SYSTEM_PARAGRAPHS = {
 }
 
 
-def system_paragraph(system: str, *, baku: bool = False) -> str:
-    """How the event's pairing system works, in a paragraph for the event page."""
+def system_paragraph(system: str, *, baku: bool = False, game_points: bool = False) -> str:
+    """How the event's pairing system works, in a paragraph for the event page (``game_points``: the event is
+    scored in game points, which a Dutch pairing does not group by)."""
     text = SYSTEM_PARAGRAPHS[system]
+    if game_points and system == DUTCH:
+        text += (
+            " This event is scored in game points; the score groups are made of each game's result instead (a win "
+            '1, a draw ½, a loss 0: the "result points" below), as the Dutch rules need equal scores to group by.'
+        )
     if baku and system == DUTCH:
         text += (
             " This event uses Baku acceleration (C.04.5): in its first rounds the top half of the field counts "
@@ -112,7 +118,7 @@ def meeting_sentence(board: Board) -> str:
             f"({w.name} is number {w.number}, {b.name} number {b.number})."
         )
     high, low = _higher(board)
-    unit = board.unit
+    unit = board.unit.removesuffix("s") if high.score == 1 else board.unit
     if high.score == low.score:
         group = f"Both had {score_text(high.score)} {unit} before the round"
         if board.system == DUTCH:

@@ -56,7 +56,8 @@ def round_explanations(rnd: Round) -> dict[int, str]:
     dutch = system == DUTCH
     history = event_history(event, before_round=rnd.number)
     scores = result_scores(event, rnd.number) if dutch else {pid: h.score for pid, h in history.items()}
-    unit = "game points" if event.profile.shows_game_points and not dutch else "points"
+    # A Dutch event scored in game points pairs by each game's result (docs/pairing.md): say which points these are.
+    unit = ("result points" if dutch else "game points") if event.profile.shows_game_points else "points"
     block = _block(event, rnd)
     found = {}
     for game in rnd.games.order_by("board"):
@@ -78,4 +79,4 @@ def round_explanations(rnd: Round) -> dict[int, str]:
 
 def event_paragraph(event: Event) -> str:
     """How the event's pairing system works, in a paragraph (the event page)."""
-    return system_paragraph(pairing_system_for(event), baku=event.baku_acceleration)
+    return system_paragraph(pairing_system_for(event), baku=event.baku_acceleration, game_points=event.profile.shows_game_points)
