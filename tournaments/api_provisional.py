@@ -13,7 +13,7 @@ PROVISIONAL = OpenApiParameter(
     {"type": "string", "enum": ["", "0", "1", "false", "true"]},
     description="1 (or true): the standings as if every game in play ended now, each board still in play counted "
     "as its verdict says (checkmate or stalemate on the board, else the material verdict under dynamic scoring, "
-    "else a draw), with `provisional` true and `live_games`. Not together with `after`.",
+    "else a draw), with `provisional` true and `live_games`. With `after`, only the last published round (others: 404).",
     required=False,
 )
 

@@ -315,11 +315,6 @@ class EventStandingsView(PublicAPIView):
         """The published standings (from the snapshot) with tiebreaks and the crosstable; ``?after=N``: as they
         stood after round N, computed from rounds 1..N; ``?provisional=1``: as if every game in play ended now."""
         event = self.event_or_404(slug)
-        if wants_provisional(request.query_params.get("provisional")):
-            if request.query_params.get("after"):
-                reason = "the provisional standings are the current ones: leave out after"
-                raise serializers.ValidationError({"provisional": [reason]})
-            return Response(_payload(event, provisional.provisional_standings(event), None, True))
         if request.query_params.get("after") == "":
             raise serializers.ValidationError({"after": ["give a round number, or leave the parameter out"]})
         try:
@@ -329,6 +324,11 @@ class EventStandingsView(PublicAPIView):
             text = request.query_params.get("after", "")
             missing = text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_ROUND_NUMBER
             raise (NotFound if missing else serializers.ValidationError)({error.field: [str(error)]}) from None
+        if wants_provisional(request.query_params.get("provisional")):
+            if after is not None and after != progress.last_published_round(event):  # only the current ones can be
+                reason = f"the provisional standings are the current ones, not those after round {after}"
+                raise NotFound({"provisional": [reason]})
+            return Response(_payload(event, provisional.provisional_standings(event), after, True))
         # The snapshot already has the documented shape; running 500 rows and their crosstable through the
         # serializer would only copy them (it costs more than the rest of the request).
         return Response(_payload(event, progress.standings_after(event, after), after, False))

@@ -63,12 +63,15 @@ def test_the_api_counts_each_live_game_as_its_verdict(scoring, verdicts):
     assert "2" in data["crosstable"][str(boards[0].white_id)]
 
 
-def test_a_bad_provisional_value_or_one_with_after_is_a_400_naming_it():
+def test_a_bad_provisional_value_is_a_400_and_one_after_an_earlier_round_a_404_naming_it():
     event, _ = _event("dynamic")
     client = Client()
-    for query in ("provisional=maybe", "provisional=1&after=1"):
+    for query, status in (("provisional=maybe", 400), ("provisional=1&after=1", 404)):
         answer = client.get(f"/api/events/{event.slug}/standings/?{query}")
-        assert answer.status_code == 400 and "provisional" in answer.json()["errors"], query
+        assert answer.status_code == status and "provisional" in answer.json()["errors"], query
+    same = client.get(f"/api/events/{event.slug}/standings/?provisional=1&after=2").json()  # the last published round
+    assert same["provisional"] is True and same["after"] == 2
+    assert client.get(f"/api/events/{event.slug}/standings/?provisional=0").json()["provisional"] is False
 
 
 def test_the_pages_mark_the_table_provisional_and_show_each_verdict():
