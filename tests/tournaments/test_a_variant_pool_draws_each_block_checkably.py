@@ -139,3 +139,26 @@ def test_a_rolled_variant_drawn_from_the_pool_starts_from_the_dice_of_the_same_s
     first, _ = fairroll.derive_rolls(seed, identity, False)
     assert (block.variant, block.first_roll, block.second_roll) == (rolled_key(), first, "")
     assert block.start_position == get_engine(rolled_key()).dice_start(first).position and len(block.array) == 12
+
+
+def test_the_directors_pages_of_a_pool_event(client):
+    from tests.tournaments.helpers import make_event
+    from tournaments.models import VariantBlock
+
+    fields = {"variant_policy": policies.POOL, "variant_key": "", "variant_options": {policies.POOL_OPTION: POOL}}
+    event, organizer_user, _ = make_event(5, slug="pool-admin", **fields)
+    client.force_login(organizer_user)
+    assert client.get(f"/admin/tournaments/event/{event.pk}/change/").status_code == 200
+    url = f"/admin/tournaments/event/{event.pk}/dice/"
+    assert VariantBlock.objects.get(event=event, index=1).commitment in client.get(url).content.decode()
+    client.post(url, {"op": "roll", "block": "1"})
+    block = VariantBlock.objects.get(event=event, index=1)
+    rolled = client.get(url).content.decode()
+    assert block.variant in POOL and block.seed in rolled and get_engine(block.variant).name in rolled
+    assert f"--pool {','.join(POOL)}" in rolled
+    refused = client.post(url, {"op": "physical", "block": "2", "b2-roll": "6-6-2", "b2-reason": "venue dice"})
+    assert "draws its variants from a pool" in refused.content.decode()
+    page = client.post(f"/admin/tournaments/event/{event.pk}/director/", {"op": "pair"}, follow=True)
+    assert page.status_code == 200
+    assert client.get(page.redirect_chain[-1][0]).status_code == 200  # the round's review
+    assert {g.variant for g in Game.objects.filter(round__event=event)} == {block.variant}
