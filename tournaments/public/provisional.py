@@ -51,13 +51,29 @@ def board_verdict(event: Event, board: dict) -> Verdict | None:
         return None
 
 
+def _verdict_key(event: Event, board: dict) -> str:
+    # A board's verdict is a function of its variant, start, moves and the event's scoring: replaying a long game
+    # costs milliseconds per move, so each position is judged once, whichever page or process asks first.
+    basis = repr((board["variant"], board["start_position"], board["start_options"], board["moves"], event.scoring))
+    return f"pages:verdict:{hashlib.sha256(basis.encode()).hexdigest()}"
+
+
 def board_verdicts(event: Event, boards: list[dict] | None = None) -> dict[int, Verdict]:
     """game id -> verdict of every unfinished board of a published round that has one."""
-    found = {}
-    for board in unfinished_boards(event) if boards is None else boards:
-        judged = board_verdict(event, board)
+    boards = unfinished_boards(event) if boards is None else boards
+    keys = {board["id"]: _verdict_key(event, board) for board in boards}
+    known = cache.get_many(list(keys.values()))
+    found, fresh = {}, {}
+    for board in boards:
+        judged = known.get(keys[board["id"]])
+        if judged is None:
+            judged = board_verdict(event, board)
+            if judged is not None:
+                fresh[keys[board["id"]]] = judged
         if judged is not None:
             found[board["id"]] = judged
+    if fresh:
+        cache.set_many(fresh, CACHE_SECONDS * 20)
     return found
 
 
@@ -124,5 +140,5 @@ def verdict_for(event: Event, game: Game) -> dict | None:
         return None
     board = {"id": game.pk, "variant": game.variant, "start_position": game.start_position,
              "start_options": game.start_options, "moves": game.moves}  # fmt: skip
-    judged = board_verdict(event, board)
+    judged = board_verdicts(event, [board]).get(game.pk)
     return judged.as_dict() if judged else None
