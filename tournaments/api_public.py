@@ -21,10 +21,12 @@ from accounts.authentication import TokenAuthentication
 from config.api_fields import RegistryChoiceField
 from scoring import profile_choices
 from tournaments.api_filters import EventFilter
+from tournaments.api_provisional import PROVISIONAL, LiveGameSerializer, wants_provisional
 from tournaments.models import Bye, Event
-from tournaments.public import progress, queries
+from tournaments.public import progress, provisional, queries
 from tournaments.public.blocks import event_blocks
 from tournaments.public.queries import MAX_ROUND_NUMBER
+from tournaments.public.round_view import explained_rows
 from tournaments.public.variant import current_variant, variant_from_block
 from tournaments.services.events import is_arbiter
 from variants import policies
@@ -61,11 +63,15 @@ class EventSummarySerializer(serializers.Serializer):
     format = serializers.ChoiceField(choices=Event.Format.choices, read_only=True)
     status = serializers.ChoiceField(choices=Event.Status.choices, read_only=True)
     variant_policy = PolicyField(read_only=True)
-    variant = serializers.CharField(source="variant_key", read_only=True)
+    variant = serializers.CharField(source="variant_key", read_only=True, help_text="Empty under a pool.")
+    pool = serializers.SerializerMethodField(help_text="A pool's variant keys, in the order they are drawn from.")
     scoring = RegistryChoiceField(choices=profile_choices, read_only=True)
     rounds_planned = serializers.IntegerField(read_only=True)
     starts_on = serializers.DateField(read_only=True, allow_null=True)
     url = serializers.SerializerMethodField()
+
+    def get_pool(self, event: Event) -> list[str]:
+        return policies.pool_of(event.variant_options) if policies.draws_from_pool(event.variant_policy) else []
 
     def get_url(self, event: Event) -> str:
         request = self.context.get("request")
@@ -111,6 +117,9 @@ class BlockSerializer(serializers.Serializer):
     identity = serializers.CharField(read_only=True, allow_null=True, help_text="What the dice derive from (--block).")
     replaced_reason = serializers.CharField(read_only=True, allow_null=True)
     array = serializers.ListField(child=serializers.CharField(), read_only=True)
+    variant = serializers.CharField(
+        read_only=True, allow_null=True, help_text="A pool's block: the variant drawn; null until revealed (and for dice)."
+    )
     rolled_at = serializers.DateTimeField(read_only=True, allow_null=True)
 
 
@@ -184,6 +193,7 @@ class StandingsSerializer(serializers.Serializer):
     published = serializers.BooleanField(read_only=True, help_text="False while there are no standings yet.")
     computed_at = serializers.CharField(read_only=True, allow_null=True)
     rounds_complete = serializers.IntegerField(read_only=True)
+    provisional = serializers.BooleanField(read_only=True, help_text="True: as if every game in play ended now.")
     after = serializers.IntegerField(read_only=True, allow_null=True, help_text="?after=N: the rounds counted; else null.")
     tiebreaks = serializers.ListField(child=serializers.CharField(), read_only=True)
     rows = StandingsRowSerializer(many=True, read_only=True)
@@ -192,6 +202,7 @@ class StandingsSerializer(serializers.Serializer):
         read_only=True,
         help_text="player id -> round number -> the player's game (or bye) of that round.",
     )
+    live_games = LiveGameSerializer(many=True, read_only=True, help_text="?provisional=1: each board still in play.")
 
 
 class BoardPlayerSerializer(PlayerSerializer):
@@ -213,6 +224,9 @@ class GameRowSerializer(serializers.Serializer):
     black_points = serializers.FloatField(read_only=True, allow_null=True)
     result_status = serializers.CharField(read_only=True)
     status = serializers.CharField(read_only=True)
+    explanation = serializers.CharField(
+        read_only=True, help_text="Why these two meet and why each has their colour (the pairing system's rules, in words)."
+    )
 
 
 class ByeRowSerializer(serializers.Serializer):
@@ -296,13 +310,13 @@ NO_AFTER = OpenApiResponse(ErrorSerializer, description="No public event with th
 class EventStandingsView(PublicAPIView):
     @extend_schema(
         operation_id="events_standings",
-        parameters=[AFTER],
+        parameters=[AFTER, PROVISIONAL],
         responses={200: StandingsSerializer, 400: BAD_AFTER, 404: NO_AFTER},
         tags=["events"],
     )
     def get(self, request, slug: str):
         """The published standings (from the snapshot) with tiebreaks and the crosstable; ``?after=N``: as they
-        stood after round N, computed from rounds 1..N."""
+        stood after round N, computed from rounds 1..N; ``?provisional=1``: as if every game in play ended now."""
         event = self.event_or_404(slug)
         if request.query_params.get("after") == "":
             raise serializers.ValidationError({"after": ["give a round number, or leave the parameter out"]})
@@ -313,20 +327,29 @@ class EventStandingsView(PublicAPIView):
             text = request.query_params.get("after", "")
             missing = text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_ROUND_NUMBER
             raise (NotFound if missing else serializers.ValidationError)({error.field: [str(error)]}) from None
-        data = progress.standings_after(event, after)
-        payload = {
-            "event": event.slug,
-            "published": data is not None,
-            "computed_at": (data or {}).get("computed_at"),
-            "rounds_complete": (data or {}).get("rounds_complete", 0),
-            "after": after,
-            "tiebreaks": (data or {}).get("tiebreaks", []),
-            "rows": (data or {}).get("rows", []),
-            "crosstable": (data or {}).get("crosstable", {}),
-        }
+        if wants_provisional(request.query_params.get("provisional")):
+            if after is not None and after != progress.last_published_round(event):  # only the current ones can be
+                reason = f"the provisional standings are the current ones, not those after round {after}"
+                raise NotFound({"provisional": [reason]})
+            return Response(_payload(event, provisional.provisional_standings(event), after, True))
         # The snapshot already has the documented shape; running 500 rows and their crosstable through the
         # serializer would only copy them (it costs more than the rest of the request).
-        return Response(payload)
+        return Response(_payload(event, progress.standings_after(event, after), after, False))
+
+
+def _payload(event: Event, data: dict | None, after: int | None, provisional_table: bool) -> dict:
+    return {
+        "event": event.slug,
+        "published": data is not None,
+        "computed_at": (data or {}).get("computed_at"),
+        "rounds_complete": (data or {}).get("rounds_complete", 0),
+        "provisional": provisional_table,
+        "after": after,
+        "tiebreaks": (data or {}).get("tiebreaks", []),
+        "rows": (data or {}).get("rows", []),
+        "crosstable": (data or {}).get("crosstable", {}),
+        "live_games": (data or {}).get("live_games", []),
+    }
 
 
 class EventRoundView(PublicAPIView):
@@ -345,7 +368,7 @@ class EventRoundView(PublicAPIView):
             "status": rnd.status,
             "published_at": rnd.published_at,
             "variant": variant,
-            "games": [queries.game_row(g, before) for g in queries.round_games(rnd)],
+            "games": explained_rows(rnd, queries.round_games(rnd), before),
             "byes": [queries.bye_row(b, before) for b in queries.round_byes(rnd)],
         }
         return Response(RoundSerializer(payload).data)

@@ -66,6 +66,7 @@ class Event(models.Model):
         # Policies name no variant (variants.policies): the variant is variant_key, the draw's options options.
         FIXED = policies.FIXED, policies.POLICY_LABELS[policies.FIXED]
         DICE = policies.DICE, policies.POLICY_LABELS[policies.DICE]
+        POOL = policies.POOL, policies.POLICY_LABELS[policies.POOL]
 
     class SeedBy(models.TextChoices):  # issue 28: where the seeding reads a player's rating
         TYPED = "typed", "The typed rating"
@@ -83,8 +84,9 @@ class Event(models.Model):
     rounds_planned = models.PositiveSmallIntegerField(default=5, help_text="Rounds (Swiss) or games (match).")
     variant_policy = models.CharField(max_length=8, choices=VariantPolicy.choices, default=VariantPolicy.DICE)
     variant_key = models.CharField(
-        max_length=16, default=rolled_key, help_text="The variant played (a key of variants.registry)."
-    )
+        max_length=16, default=rolled_key, blank=True,
+        help_text="The variant played (a key of variants.registry); empty under a pool, whose blocks draw theirs.",
+    )  # fmt: skip
     variant_options = models.JSONField(
         default=dict, blank=True, help_text='The options of the draw, e.g. {"rolls": 2} (variants.policies).'
     )
@@ -262,6 +264,8 @@ class VariantBlock(models.Model):
         max_length=300, blank=True, help_text="Why physical dice replaced the committed server seed (the commitment stays)."
     )
     array = models.JSONField(default=list, blank=True)
+    # A pool's block (issue 29): the variant drawn from the pool with the committed seed; empty: the event's.
+    variant = models.CharField(max_length=16, blank=True, help_text="The variant drawn for the block (a pool).")
     castling = models.CharField(max_length=4, blank=True)
     start_position = models.CharField(max_length=200, blank=True)
     rolled_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
@@ -277,8 +281,9 @@ class VariantBlock(models.Model):
 
     @property
     def variant_key(self) -> str:
-        """The variant its rounds are played in: the event's (under dice, the variant the dice start)."""
-        return self.event.variant_key
+        """The variant its rounds are played in: the one drawn from a pool, else the event's (under dice, the
+        variant the dice start)."""
+        return self.variant or self.event.variant_key
 
     def games_start_options(self) -> dict[str, object]:
         """What its games start from: the options the variant's engine makes of the block's dice."""

@@ -22,11 +22,13 @@ from django.utils.safestring import SafeString, mark_safe
 
 from tournaments import exports
 from tournaments.models import Event
-from tournaments.public import display, player_view, progress, queries, round_view, way_in
+from tournaments.public import display, player_view, progress, provisional, queries, round_view, way_in
 from tournaments.public.cache import per_snapshot
-from tournaments.public.variant import current_variant
+from tournaments.public.variant import current_variant, variant_name
 from tournaments.services.events import is_arbiter
+from tournaments.services.explanations import event_paragraph
 from tournaments.services.pairing_system import pairing_system_label
+from variants import policies
 
 
 def public_event_or_404(slug: str, user=None) -> Event:
@@ -54,6 +56,7 @@ def event_list(request):
 def event_detail(request, slug: str):
     event = public_event_or_404(slug, request.user)
     variant = current_variant(event)
+    pool = policies.pool_of(event.variant_options) if policies.draws_from_pool(event.variant_policy) else []
     context = _base_context(event, "event")
     context.update(
         variant=variant,
@@ -62,6 +65,9 @@ def event_detail(request, slug: str):
         registrations=queries.event_players(event),
         trf_available=exports.trf_available(event),
         pairing_system=pairing_system_label(event),
+        pairing_paragraph=event_paragraph(event),
+        pool_keys=pool,
+        pool_names=[variant_name(key) for key in pool],
         tiebreaks=queries.event_tiebreak_codes(event),
         schedule=progress.schedule(event),
         me=way_in.actions_for(event, request.user),  # register, check in, bye, withdraw (issue 23)
@@ -81,6 +87,7 @@ def round_detail(request, slug: str, number: int):
         byes=round_view.bye_rows(rnd),
         panel=round_view.variant_panel(event, rnd),
         shows_game_points=event.profile.shows_game_points,
+        pairing_system=pairing_system_label(event),
     )
     return render(request, "tournaments/round_detail.html", context)
 
@@ -146,9 +153,27 @@ def _last_round(rounds: list) -> int:
     return max((r.number for r in rounds), default=0)
 
 
+def _provisional_table(event: Event) -> dict:
+    """The standings as if every game in play ended now (never cached per snapshot: they follow every move)."""
+    data = provisional.provisional_standings(event)
+    return {
+        "rounds_complete": data.get("rounds_complete") or 0,
+        "computed_at": parse_datetime(str(data.get("computed_at") or "")),
+        "tiebreak_headers": display.tiebreak_headers(data.get("tiebreaks", [])),
+        "changes": True,
+        "body_html": standings_body(display.standings_rows(data, event), True),
+        "live_games": display.live_game_rows(data.get("live_games", [])),
+    }
+
+
 def standings(request, slug: str):
     event = public_event_or_404(slug, request.user)
     context = _base_context(event, "standings")
+    if request.GET.get("provisional") in provisional.YES:
+        table = _provisional_table(event)
+        context.update(standings=table, provisional=table, after=None, last_round=_last_round(context["rounds"]),
+                       shows_game_points=event.profile.shows_game_points)  # fmt: skip
+        return render(request, "tournaments/standings.html", context)
     try:
         after = progress.parse_after(request.GET.get("after"), event)
     except progress.AfterError as error:

@@ -13,12 +13,21 @@
 
    It prints the dice and ``OK`` (exit 0), or ``MISMATCH`` (exit 1); bad input exits 2 with one line.
 
+A variant pool (the ``pool`` policy) draws each block's variant from the same committed seed
+(:func:`derive_choice`), and a rolled variant so drawn takes its dice from the seed as above; the check names the
+pool in the director's order and, optionally, the variant the event announced::
+
+       python -m variants.fairroll --seed SEED --commitment HEX --block demo-pool/block-1 --pool chess,reach,rvc
+           [--variant reach]
+
 Derivation (version 1, fixed forever so old rolls stay checkable): a stream of bytes is the concatenation of
 ``HMAC-SHA256(key=bytes.fromhex(seed), msg="rvc-dice/v1/<counter>/<block>")`` for counter 0, 1, 2, ... (decimal,
 UTF-8). Each byte below 252 gives the die ``byte % 6 + 1``; bytes 252..255 are skipped, so every face has
 probability exactly 1/6 (252 = 6 x 42). The first three dice are the first roll; with two rolls the next three
-are the second roll, except after three alike ("the dice are not rolled a second time"). The file imports only
-the standard library, so it can be copied and run on its own.
+are the second roll, except after three alike ("the dice are not rolled a second time"). The pool's draw (version 1
+too) is the first byte below ``256 - 256 % n`` of the stream ``HMAC-SHA256(key=seed, msg="variant-pool/v1/<counter>/
+<block>")``, taken modulo ``n``, the number of variants in the pool: the index of the variant drawn, each equally
+likely. The file imports only the standard library, so it can be copied and run on its own.
 """
 
 from __future__ import annotations
@@ -33,6 +42,7 @@ from typing import NoReturn
 
 SEED_BYTES = 32
 _VERSION = "rvc-dice/v1"
+_POOL_VERSION = "variant-pool/v1"
 _ACCEPT_BELOW = 252  # the largest multiple of 6 that fits in a byte: rejection sampling keeps the die fair
 
 
@@ -69,6 +79,33 @@ def _dice(seed: str, block: str) -> Iterator[int]:
             if byte < _ACCEPT_BELOW:
                 yield byte % 6 + 1
         counter += 1
+
+
+def derive_choice(seed: str, block: str, count: int) -> int:
+    """The index (0 .. count-1) of the variant a pool of ``count`` draws for ``block``, from the committed seed."""
+    if not isinstance(count, int) or not 1 <= count <= 256:
+        raise ValueError("a pool holds 1 to 256 variants")
+    if not isinstance(block, str) or not block:
+        raise ValueError("a block identity is non-empty text, e.g. 'demo-pool/block-1'")
+    key = bytes.fromhex(_normalise_seed(seed))
+    accept_below = 256 - 256 % count  # rejection sampling: every variant equally likely
+    counter = 0
+    while True:
+        digest = hmac.new(key, f"{_POOL_VERSION}/{counter}/{block}".encode(), hashlib.sha256).digest()
+        for byte in digest:
+            if byte < accept_below:
+                return byte % count
+        counter += 1
+
+
+def verify_pool(seed: str, commitment_hex: str, block: str, pool: Sequence[str], variant: str) -> bool:
+    """True when ``seed`` matches ``commitment_hex`` and draws ``variant`` from ``pool`` for ``block``."""
+    try:
+        if not hmac.compare_digest(commitment(seed), commitment_hex.strip().lower()):
+            return False
+        return list(pool)[derive_choice(seed, block, len(pool))] == variant
+    except (ValueError, AttributeError, TypeError, IndexError):
+        return False
 
 
 def _format(dice: Sequence[int]) -> str:
@@ -144,6 +181,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--two-rolls", action="store_true", help="the event uses a second roll")
     parser.add_argument("--first", help="the first roll the event announced (optional, checked too)")
     parser.add_argument("--second", help="the second roll the event announced (optional, checked too)")
+    parser.add_argument("--pool", help="a variant pool's keys in the event's order, comma-separated: chess,reach,rvc")
+    parser.add_argument("--variant", help="with --pool: the variant the event announced (optional, checked too)")
     args = parser.parse_args(argv)
 
     if args.new:
@@ -155,8 +194,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("missing " + ", ".join(f"--{flag}" for flag in missing))
     if args.second and not args.first:
         parser.error("--second needs --first")
+    if args.variant and not args.pool:
+        parser.error("--variant needs --pool")
+    pool = [key.strip() for key in args.pool.split(",")] if args.pool else []
+    if args.pool and not all(pool):
+        parser.error("--pool is variant keys separated by commas")
     try:
         expected = commitment(args.seed)
+        drawn = pool[derive_choice(args.seed, args.block, len(pool))] if pool else None
         first, second = derive_rolls(args.seed, args.block, args.two_rolls)
         claimed = None
         if args.first:
@@ -167,6 +212,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ok = hmac.compare_digest(expected, args.commitment.strip().lower())
     print(f"block       {args.block}")
     print(f"commitment  {'OK' if ok else f'MISMATCH (the seed hashes to {expected})'}")
+    if drawn is not None:
+        print(f"variant     {drawn} (drawn from {', '.join(pool)}; the dice below start it if it is rolled)")
+        if args.variant and args.variant.strip() != drawn:
+            ok = False
+            print(f"announced   {args.variant.strip()}: MISMATCH")
     print(f"first roll  {first}")
     print(f"second roll {second or '-'}")
     array = _layout_line(first, second)

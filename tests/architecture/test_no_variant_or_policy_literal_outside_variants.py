@@ -23,7 +23,7 @@ def _always_refused() -> set[str]:
     )
 
 
-POLICY_WORDS = {policies.FIXED, policies.DICE}
+POLICY_WORDS = {policies.FIXED, policies.DICE, policies.POOL}
 
 
 def _says_policy(node: ast.AST | None) -> bool:

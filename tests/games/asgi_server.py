@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import http.client
 import json
+import os
 import threading
 import time
 from dataclasses import dataclass
@@ -64,7 +65,9 @@ def asgi_server(transactional_db):
     # Static files from the apps' directories, DEBUG or not (tests run with DEBUG off, nothing is collected).
     served = ASGIStaticFilesHandler(application)
     options = {"log_level": "warning", "lifespan": "off", "ws": "websockets-sansio", "ws_per_message_deflate": False}
-    config = uvicorn.Config(served, host="127.0.0.1", port=0, **options)  # as `make run` serves
+    # TEST_ASGI_PORT: a fixed port (a machine shared by several runs hands each its own ports); else any free one.
+    port = int(os.environ.get("TEST_ASGI_PORT", "0"))
+    config = uvicorn.Config(served, host="127.0.0.1", port=port, **options)  # as `make run` serves
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, name="test-asgi-server", daemon=True)
     thread.start()

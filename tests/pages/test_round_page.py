@@ -49,7 +49,8 @@ def test_a_game_being_played_shows_a_live_link_to_its_page(client, spring_open):
     Game.objects.filter(pk=game.pk).update(result="", result_status="", status=Game.Status.LIVE)
     html = client.get("/events/spring-open/rounds/2/").content.decode()
     assert f'<a class="live" href="/games/{game.id}/" title="Follow the game">live</a>' in html
-    assert table_with_caption(html, "Pairings and results of round 2").rows[1][4] == "live"
+    # with its verdict if it ended now (issue 29): a game at its start is a draw on material
+    assert table_with_caption(html, "Pairings and results of round 2").rows[1][4] == "livenow: ½-½ (50 – 50)"
 
 
 def test_the_round_page_draws_the_variant_of_its_block_with_the_legend_of_its_pieces(client, spring_open):

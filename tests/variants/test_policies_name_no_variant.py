@@ -10,13 +10,37 @@ from variants.registry import fixed_keys, get_engine, register, rolled_key, unre
 from variants.rvc import RandomVariantEngine
 
 
-def test_the_draws_are_the_rolled_engines_own_then_the_fixed_policy():
+def test_the_draws_are_the_rolled_engines_own_then_the_fixed_policy_and_the_pool():
     found = [(d.name, d.short, d.policy, d.variant, d.options) for d in policies.draws()]
     assert found == [
         ("rvc-one-roll", "rvc1", policies.DICE, rolled_key(), {"rolls": 1}),
         ("rvc-two-rolls", "rvc2", policies.DICE, rolled_key(), {"rolls": 2}),
         ("fixed", "fixed", policies.FIXED, None, {}),
+        ("pool", "pool", policies.POOL, None, {}),
     ]
+
+
+@pytest.mark.parametrize(
+    ("options", "wrong"),
+    [
+        ({"pool": ["chess", "reach", "rvc"]}, {}),
+        ({"pool": ["chess"]}, {"pool": "a pool holds at least 2 variants"}),
+        ({"pool": ["chess", "chess"]}, {"pool": "each variant is in the pool once"}),
+        (
+            {"pool": ["chess", "nope"]},
+            {"pool": "no variant 'nope'; choose among chess, rvc, reach, twilight, parity, parity-single, sscc"},
+        ),
+        ({"pool": "chess"}, {"pool": "a pool is a list of variant keys"}),
+        ({"pool": ["chess", "reach"], "rolls": 2}, {"variant_options": "a pool takes only the option 'pool'"}),
+    ],
+)
+def test_a_pool_is_two_or_more_registered_variants_each_once(options, wrong):
+    assert policies.problems(policies.POOL, "", options) == wrong
+    assert list(policies.problems(policies.POOL, "chess", {"pool": ["chess", "reach"]})) == ["variant_key"]
+    if not wrong:
+        assert policies.draw_of(policies.POOL, "", options).label == (
+            "Drawn from a pool for every two rounds: Chess, Reach Chess, Random Variant Chess"
+        )
 
 
 @pytest.mark.parametrize("draw", policies.draws(), ids=lambda d: d.name)
@@ -31,7 +55,7 @@ def test_one_roll_is_the_default_of_a_dice_draw():
 
 
 def test_an_unknown_draw_name_is_refused_naming_the_known_ones():
-    with pytest.raises(KeyError, match="rvc-one-roll, rvc-two-rolls, fixed"):
+    with pytest.raises(KeyError, match="rvc-one-roll, rvc-two-rolls, fixed, pool"):
         policies.draw_named("rvc3")
 
 
@@ -52,6 +76,9 @@ def test_what_makes_no_draw_is_named_by_its_field(policy, variant, options, fiel
 
 def test_what_makes_a_draw_has_no_problem():
     for draw in policies.draws():
+        if draw.policy == policies.POOL:  # a pool names no variant of its own: its options hold the variants
+            assert policies.problems(draw.policy, "", {"pool": ["chess", "reach"]}) == {}
+            continue
         assert policies.problems(draw.policy, draw.variant or "chess", draw.options) == {}
 
 

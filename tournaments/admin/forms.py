@@ -18,6 +18,11 @@ class EventForm(forms.ModelForm):
 
     variant_policy = forms.ChoiceField(label="Variant policy")
     variant_key = forms.ChoiceField(label="Variant", required=False, help_text="The variant of a fixed policy.")
+    pool = forms.MultipleChoiceField(
+        label="Variant pool", required=False, widget=forms.CheckboxSelectMultiple,
+        help_text="With the pool policy: each block of two rounds draws one of these variants (a commitment is public "
+        "before the draw; the seed is revealed with the round).",
+    )  # fmt: skip
 
     class Meta:
         model = Event
@@ -28,6 +33,7 @@ class EventForm(forms.ModelForm):
             "rounds_planned",
             "variant_policy",
             "variant_key",
+            "pool",
             "time_control",
             "scoring",
             "baku_acceleration",
@@ -64,10 +70,15 @@ class EventForm(forms.ModelForm):
         if "variant_policy" not in self.fields:  # read-only for this user (the admin drops the declared fields)
             return
         self.fields["variant_policy"].choices = [(draw.name, draw.label) for draw in policies.draws()]
-        self.fields["variant_key"].choices = [("", "— (the dice choose)"), *variant_choices()]
+        self.fields["variant_key"].choices = [("", "— (the dice or the pool choose)"), *variant_choices()]
+        self.fields["pool"].choices = variant_choices()
         if not self.is_bound:
             self.initial["variant_policy"] = self.instance.draw.name
-            self.initial["variant_key"] = "" if policies.uses_dice(self.instance.variant_policy) else self.instance.variant_key
+            drawn = policies.draws_blocks(self.instance.variant_policy) and not self.instance.variant_key
+            self.initial["variant_key"] = (
+                "" if policies.uses_dice(self.instance.variant_policy) or drawn else self.instance.variant_key
+            )
+            self.initial["pool"] = policies.pool_of(self.instance.variant_options)
 
     def clean(self):
         cleaned = super().clean()
@@ -79,11 +90,28 @@ class EventForm(forms.ModelForm):
             return cleaned
         draw = policies.draw_named(name)
         cleaned["variant_policy"] = draw.policy
+        pool = list(cleaned.pop("pool", None) or [])
+        if policies.draws_from_pool(draw.policy) or pool:
+            return self._clean_pool(cleaned, draw, pool)
         cleaned["variant_key"] = draw.variant or cleaned.get("variant_key") or ""
         if draw.variant is None and not cleaned["variant_key"]:
             self.add_error("variant_key", "a fixed policy needs its variant")
             return cleaned
         cleaned["variant_options"] = dict(draw.options)
+        self._check_with_the_service(cleaned)
+        self.instance.variant_options = cleaned.pop("variant_options")
+        return cleaned
+
+    def _clean_pool(self, cleaned: dict, draw: policies.Draw, pool: list[str]) -> dict:
+        """A pool as the organizer API takes it: the pool policy only, no variant of its own, a pool that is one."""
+        if not policies.draws_from_pool(draw.policy):
+            self.add_error("pool", f"only the policy {policies.POOL_DRAW.label!r} takes a pool")
+            return cleaned
+        if cleaned.get("variant_key"):
+            self.add_error("variant_key", "a pool draws each block's variant: leave the variant empty")
+            return cleaned
+        cleaned["variant_key"] = ""
+        cleaned["variant_options"] = {policies.POOL_OPTION: pool}
         self._check_with_the_service(cleaned)
         self.instance.variant_options = cleaned.pop("variant_options")
         return cleaned

@@ -103,6 +103,8 @@ class EventDetailView(OrganizerView, api_public.EventDetailView):
         try:
             with transaction.atomic():  # the settings, the tie-breaks and the way in: all of them or none
                 event = update_event(event, columns, by=request.user) if columns else event
+                if "variant_policy" in columns:  # a pool or dice now: every block's commitment before its draw
+                    services.prepare_event(event)
                 if form.way_in():
                     event = update_way_in(event, form.way_in(), by=request.user)
         except DjangoValidationError as exc:

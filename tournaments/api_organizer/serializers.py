@@ -1,7 +1,7 @@
 """What the organizer API reads and writes: input checks (every bad field named) and the round and event shapes.
 
-The API's ``variant_policy`` is a draw's public name (variants.policies: ``fixed``, or a rolled engine's own such as
-``rvc-two-rolls``); the event stores the draw's policy, variant and options.
+The API's ``variant_policy`` is a draw's public name (variants.policies: ``fixed``, ``pool``, or a rolled engine's own
+such as ``rvc-two-rolls``); the event stores the draw's policy, variant and options (a pool's ``pool``: its keys).
 """
 
 from __future__ import annotations
@@ -16,9 +16,11 @@ from accounts.serializers import JsonTypedSerializer, StrictSerializer
 from config.api_fields import RegistryChoiceField
 from scoring import profile_choices
 from scoring.tiebreak_codes import CATALOGUE, EDITIONS, parse_tiebreaks
+from tournaments.api_organizer.pool import POOL_SCHEMA, PoolField, pool_columns
 from tournaments.fide import FIDE_TITLES
 from tournaments.models import Bye, Event, Game, RegistrationMode, Round
 from tournaments.public import queries
+from tournaments.public.round_view import explained_rows
 from tournaments.public.variant import variant_from_block
 from tournaments.services.results import RESULTS, SIDES
 from tournaments.services.way_in_settings import SETTINGS as WAY_IN_SETTINGS
@@ -52,8 +54,9 @@ class EventCreateSerializer(JsonTypedSerializer):
     rounds = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS, help_text="Rounds (Swiss) or games (match).")
     variant_policy = serializers.ChoiceField(choices=[draw.name for draw in policies.draws()])
     variant = serializers.CharField(
-        max_length=16, required=False, allow_blank=True, help_text="A fixed variant's key; under a dice policy empty."
+        max_length=16, required=False, allow_blank=True, help_text="A fixed variant's key; under a dice policy or a pool empty."
     )
+    pool = PoolField(required=False)
     scoring = RegistryChoiceField(choices=profile_choices)
     slug = serializers.SlugField(max_length=100, required=False, help_text="Default: made from the name.")
     time_control = serializers.CharField(max_length=64, required=False)
@@ -68,16 +71,30 @@ class EventCreateSerializer(JsonTypedSerializer):
         """validate() in the schema (config.api_schema): a fixed policy names its variant, the dice policies none.
         Patterns, not enums: drf-spectacular would merge these partial choice sets into the fields' named enums."""
         dice = [draw for draw in policies.draws() if draw.variant is not None]
+        no_pool = {"type": "array", "maxItems": 0}  # a pool belongs to the pool policy alone (an empty one is nothing)
+        pool = {
+            "properties": {
+                "variant_policy": one_of_texts([policies.POOL_DRAW.name]),
+                "variant": one_of_texts([""]),
+                "pool": {**POOL_SCHEMA, "minItems": policies.POOL_MIN},
+            },
+            "required": ["pool"],
+        }
         return [
             {"properties": {"variant_policy": one_of_texts([policies.FIXED_DRAW.name]),
-                            "variant": one_of_texts(fixed_keys())}, "required": ["variant"]},
-            *({"properties": {"variant_policy": one_of_texts([draw.name]), "variant": one_of_texts(["", draw.variant])}}
-              for draw in dice),
+                            "variant": one_of_texts(fixed_keys()), "pool": no_pool}, "required": ["variant"]},
+            *({"properties": {"variant_policy": one_of_texts([draw.name]), "variant": one_of_texts(["", draw.variant]),
+                              "pool": no_pool}} for draw in dice),
+            pool,
         ]  # fmt: skip
 
     def validate(self, data: dict) -> dict:
         draw = policies.draw_named(data["variant_policy"])
         variant = (data.get("variant") or "").strip()
+        pool = data.pop("pool", None) or []
+        data["federation"] = data.get("federation", "").upper()
+        if policies.draws_from_pool(draw.policy) or pool:
+            return {**data, **pool_columns(draw, variant, pool)}
         if draw.variant is None:
             if variant not in fixed_keys():
                 raise serializers.ValidationError({"variant": f"a fixed policy needs one of {', '.join(fixed_keys())}"})
@@ -118,6 +135,7 @@ class EventPatchSerializer(StrictSerializer):
     rounds = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS, required=False, help_text="Planned rounds.")
     variant_policy = serializers.ChoiceField(choices=[draw.name for draw in policies.draws()], required=False)
     variant = serializers.CharField(max_length=16, required=False, allow_blank=True)
+    pool = PoolField(required=False)
     scoring = RegistryChoiceField(choices=profile_choices, required=False)
     time_control = serializers.CharField(max_length=64, required=False)
     tiebreaks = serializers.ListField(
@@ -184,7 +202,10 @@ class EventPatchSerializer(StrictSerializer):
         data = {name: value for name, value in self.validated_data.items() if name not in WAY_IN_SETTINGS}
         if "rounds" in data:
             data["rounds_planned"] = data.pop("rounds")
-        if "variant_policy" in data or "variant" in data:
+        if "pool" in data:
+            name = data.pop("variant_policy", None) or event.draw.name
+            data.update(pool_columns(policies.draw_named(name), (data.pop("variant", "") or "").strip(), data.pop("pool")))
+        elif "variant_policy" in data or "variant" in data:
             data.update(_variant_columns(event, data.pop("variant_policy", None), data.pop("variant", None)))
         return data
 
@@ -193,6 +214,8 @@ def _variant_columns(event: Event, name: str | None, variant: str | None) -> dic
     """(policy, key, options) of the draw ``name`` (default: the event's) with ``variant`` (default: the event's)."""
     draw = policies.draw_named(name) if name else event.draw
     variant = (variant or "").strip() if variant is not None else None
+    if policies.draws_from_pool(draw.policy):  # the event's own pool stays unless a new one is given
+        return pool_columns(draw, variant or "", policies.pool_of(event.variant_options))
     if draw.variant is not None:  # a dice draw names its variant
         if variant not in (None, "", draw.variant):
             raise serializers.ValidationError({"variant": f"under {draw.name} the dice choose: {draw.variant}"})
@@ -366,7 +389,7 @@ def round_payload(event: Event, rnd: Round, *, staff: bool) -> dict:
         "variant": variant,
         "boards": [board_row(g, before) if staff else {**board_row(g, before), **_public_result(g)} for g in games],
         "byes": [bye_row(b, before) for b in byes],
-        "games": [queries.game_row(g, before) for g in games],
+        "games": explained_rows(rnd, games, before),
     }
 
 

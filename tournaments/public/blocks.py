@@ -8,8 +8,10 @@ pairing nobody may see yet): they show again once the round is published. The ev
 from __future__ import annotations
 
 from tournaments.models import Event, Round, VariantBlock
-from tournaments.services.dice import revealed_seed, uses_dice
+from tournaments.public.variant import variant_name
+from tournaments.services.dice import draws_blocks, revealed_seed
 from tournaments.services.history import rounds_total
+from variants import policies
 
 
 def block_row(block: VariantBlock, total_rounds: int, *, withheld: bool = False) -> dict:
@@ -32,6 +34,9 @@ def block_row(block: VariantBlock, total_rounds: int, *, withheld: bool = False)
         "identity": (block.identity or None) if rolled and revealed_seed(block) else None,
         "replaced_reason": block.replaced_reason or None,
         "array": [str(piece) for piece in block.array or []] if rolled else [],
+        "variant": (block.variant or None) if rolled else None,
+        "variant_name": variant_name(block.variant) if rolled and block.variant else "",
+        "pool": policies.draws_from_pool(block.event.variant_policy),
         "castling": block.castling if rolled else "",
         "start_position": block.start_position if rolled else "",
         "rolled_at": block.rolled_at if rolled else None,
@@ -52,7 +57,7 @@ def withheld_blocks(event: Event) -> set[int]:
 def event_blocks(event: Event, *, public: bool = True) -> list[dict]:
     """Every block of a dice event in order (a fixed variant has no dice: an empty list); for the ``public`` a block
     whose round is paired and unpublished shows its commitment only."""
-    if not uses_dice(event):
+    if not draws_blocks(event):
         return []
     total = rounds_total(event)
     hidden = withheld_blocks(event) if public else set()

@@ -170,6 +170,19 @@ def standings_rows(data: dict, event: Event) -> list[dict]:
     return rows
 
 
+def live_game_rows(live_games: list[dict]) -> list[dict]:
+    """The boards still in play with their verdicts, as the provisional standings list them."""
+    rows = []
+    for game in live_games:
+        judged = game.get("verdict") or {}
+        points = (judged.get("white_points"), judged.get("black_points"))
+        rows.append(
+            {**game, "result": result_display(judged.get("result", "")), "reason": judged.get("reason", "no verdict"),
+             "points": " – ".join(fmt_points(p) for p in points) if None not in points else ""}
+        )  # fmt: skip
+    return rows
+
+
 def _crosstable_cell(cell: dict | None, number: int, rank_of: dict) -> dict:
     if not cell:
         return {"text": "", "label": f"round {number}: not played"}

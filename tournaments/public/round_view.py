@@ -8,9 +8,10 @@ No HTML is written here but the SVG diagram (:mod:`tournaments.board_svg`); the 
 from __future__ import annotations
 
 from tournaments.models import Event, Game, Round
-from tournaments.public import queries
+from tournaments.public import provisional, queries
 from tournaments.public.display import PENDING_LABELS, fmt_points, result_display, variant_board
 from tournaments.public.variant import current_variant, variant_from_block
+from tournaments.services.explanations import round_explanations
 
 
 def _side(player, score_before: float) -> dict:
@@ -33,6 +34,7 @@ def board_rows(rnd: Round) -> list[dict]:
     rows = []
     games = queries.round_games(rnd)
     before = queries.scores_before(rnd) if games else {}
+    why = round_explanations(rnd) if games else {}
     for game in games:
         row = queries.game_row(game, before)
         points = (row["white_points"], row["black_points"])
@@ -45,9 +47,28 @@ def board_rows(rnd: Round) -> list[dict]:
                 "result": _result_cell(game, row),
                 "termination": row["termination"],
                 "points": " – ".join(fmt_points(p) for p in points) if None not in points else "",
+                "verdict": _verdict(rnd, game),
+                "explanation": why.get(game.pk, ""),
             }
         )
     return rows
+
+
+def _verdict(rnd: Round, game: Game) -> dict | None:
+    """A board in play: what it would count for if it ended now (issue 29), as the provisional standings count it."""
+    if game.status != Game.Status.LIVE or game.result_status == Game.ResultStatus.FINAL:
+        return None
+    found = provisional.verdict_for(rnd.event, game)
+    if found is None:
+        return None
+    points = (found["white_points"], found["black_points"])
+    return {**found, "result": result_display(found["result"]), "points": " – ".join(fmt_points(p) for p in points)}
+
+
+def explained_rows(rnd: Round, games: list[Game], before: dict[int, float]) -> list[dict]:
+    """The API's board rows of ``rnd`` (``queries.game_row``), each with its ``explanation`` (issue 29)."""
+    why = round_explanations(rnd) if games else {}
+    return [{**queries.game_row(game, before), "explanation": why.get(game.pk, "")} for game in games]
 
 
 def bye_rows(rnd: Round) -> list[dict]:

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from tournaments.models import Event, Round, VariantBlock
 from tournaments.public.queries import latest_round_with_a_block
-from tournaments.services.dice import revealed_seed, uses_dice
+from tournaments.services.dice import draws_blocks, revealed_seed
 from tournaments.services.history import rounds_total
 from variants.base import InvalidPositionError
 from variants.registry import get_engine
 
 
 def is_fixed(event: Event) -> bool:
-    return not uses_dice(event)
+    return not draws_blocks(event)
 
 
 def event_variant_key(event: Event) -> str:
@@ -44,7 +44,7 @@ def block_rounds(block: VariantBlock, total: int) -> list[int]:
 
 def variant_from_block(event: Event, rnd: Round, block: VariantBlock) -> dict:
     """What the public may know of a round's variant block (the seed only once it is revealed)."""
-    key = event_variant_key(event)
+    key = block.variant_key  # a pool's block has its own; every other block plays the event's
     return {
         "round": rnd.number,
         "block": block.index,

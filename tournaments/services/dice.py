@@ -10,6 +10,10 @@ is prepared: a server seed whose SHA-256 (the commitment) is public before anyth
 
 Pairing a round whose block is still unrolled rolls it first and records that it did (:func:`roll_for_round`):
 nothing is rolled silently. The fixed policy has blocks too (method "fixed") so every round points at its variant.
+
+A variant pool (issue 29) has the same ceremony: each block's committed seed draws its variant from the pool
+(``fairroll.derive_choice``) when it is rolled, and a rolled variant so drawn takes one roll of its dice from the
+same seed; physical dice have no part in it.
 """
 
 from __future__ import annotations
@@ -49,6 +53,11 @@ def uses_dice(event: Event) -> bool:
     return policies.uses_dice(event.variant_policy)
 
 
+def draws_blocks(event: Event) -> bool:
+    """Whether the event's blocks are drawn by the server with a public commitment (dice or a pool)."""
+    return policies.draws_blocks(event.variant_policy)
+
+
 def commit_block(event: Event, index: int, *, seed: str | None = None, identity: str = "") -> VariantBlock:
     """Create block ``index`` with a committed secret seed (idempotent: an existing block is returned as is).
 
@@ -58,7 +67,7 @@ def commit_block(event: Event, index: int, *, seed: str | None = None, identity:
     existing = VariantBlock.objects.filter(event=event, index=index).first()
     if existing:
         return existing
-    if not uses_dice(event):
+    if not draws_blocks(event):
         return _fixed_block(event, index)
     fairroll = _fairroll()
     secret = seed or fairroll.new_seed()
@@ -80,17 +89,18 @@ def _fixed_block(event: Event, index: int) -> VariantBlock:
     )
 
 
-def _engine(event: Event) -> type[Engine]:
-    """The event's variant's engine: its start, and for a rolled variant what its dice give."""
+def _engine(event: Event, key: str | None = None) -> type[Engine]:
+    """The engine of ``key`` (default: the event's variant): its start, and for a rolled variant what its dice give."""
+    key = event.variant_key if key is None else key
     try:
-        return get_engine(event.variant_key)
+        return get_engine(key)
     except (KeyError, ImportError) as exc:
-        raise ValidationError({"variant_key": f"no engine for variant {event.variant_key!r}: {exc}"}) from None
+        raise ValidationError({"variant_key": f"no engine for variant {key!r}: {exc}"}) from None
 
 
 def _apply_layout(block: VariantBlock, first: str, second: str | None, field: str = "roll") -> None:
     try:
-        array = _engine(block.event).dice_start(first, second)
+        array = _engine(block.event, block.variant_key).dice_start(first, second)
     except ValueError as exc:
         raise ValidationError({field: str(exc)}) from None
     block.first_roll = array.first
@@ -101,8 +111,13 @@ def _apply_layout(block: VariantBlock, first: str, second: str | None, field: st
 
 
 def rolled_text(block: VariantBlock) -> str:
-    """The block's dice in canonical order, as people read them: ``3-3-5`` or ``3-3-5 then 1-2-5``."""
-    return " then ".join(r for r in (block.first_roll, block.second_roll) if r)
+    """The block's dice in canonical order, as people read them: ``3-3-5`` or ``3-3-5 then 1-2-5`` (a pool's block
+    names its variant first: ``Reach Chess`` or ``Random Variant Chess, 3-3-5``)."""
+    dice = " then ".join(r for r in (block.first_roll, block.second_roll) if r)
+    if not block.variant:
+        return dice
+    name = _engine(block.event, block.variant).name
+    return f"{name}, {dice}" if dice else name
 
 
 def in_play(block: VariantBlock) -> bool:
@@ -127,17 +142,31 @@ def roll_block(block: VariantBlock) -> VariantBlock:
         return block
     fairroll = _fairroll()
     identity = block.identity or fairroll.block_id(block.event.slug, block.index)
-    first, second = fairroll.derive_rolls(block.seed, identity, two_rolls(block.event))
     block.identity = identity
-    _apply_layout(block, first, second)
+    if policies.draws_from_pool(block.event.variant_policy):
+        _draw_from_pool(block)
+    if _engine(block.event, block.variant_key).rolled:
+        first, second = fairroll.derive_rolls(block.seed, identity, two_rolls(block.event))
+        _apply_layout(block, first, second)
     block.first_shown, block.second_shown = "", ""
     block.rolled_at = timezone.now()
     block.save()
     return block
 
 
+def _draw_from_pool(block: VariantBlock) -> None:
+    """Draw a pool block's variant with its committed seed; a variant without dice starts from its engine's start."""
+    pool = policies.pool_of(block.event.variant_options)
+    if not pool:
+        raise ValidationError({"pool": f"{block.event} has no pool of variants to draw from"})
+    block.variant = pool[_fairroll().derive_choice(block.seed, block.identity, len(pool))]
+    engine = _engine(block.event, block.variant)
+    if not engine.rolled:
+        block.start_position = engine.new().position()
+
+
 def _locked_block(event: Event, index: int) -> VariantBlock:
-    if not uses_dice(event):
+    if not draws_blocks(event):
         raise ValidationError({"how": f"{event} plays a fixed variant: there are no dice"})
     exists = VariantBlock.objects.filter(event=event, index=index).exists()
     if not exists and not 1 <= index <= block_index(rounds_total(event)):
@@ -194,6 +223,8 @@ def enter_physical_roll(
     commitment on record with ``reason`` (default: physical dice thrown at the venue). Every entry and correction
     is audited with the dice before and after.
     """
+    if not uses_dice(event):
+        raise ValidationError({"how": f"{event} draws its variants from a pool: the server draws, no physical dice"})
     first_shown = shown_roll(event, first, "roll")
     second_shown = shown_roll(event, second, "roll2") if second else ""
     _check_second(event, first_shown, second_shown or None)
@@ -238,7 +269,7 @@ def roll_for_round(event: Event, round_number: int, total_rounds: int | None = N
         rolled = rolled_text(block)
         text = f"Block {block.index} was not rolled: rolled by the server when round {round_number} was paired: {rolled}"
         audit(event, DICE_ROLLED, text, by=by, before=before, after=dice_state(block))
-    if uses_dice(event) and 2 * block.index < (total_rounds or event.rounds_planned):
+    if draws_blocks(event) and 2 * block.index < (total_rounds or event.rounds_planned):
         commit_block(event, block.index + 1)
     return block, rolled_now
 

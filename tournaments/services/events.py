@@ -9,7 +9,7 @@ import tournaments.services.audit as log
 import tournaments.services.waiting_list as waiting_list
 from tournaments.models import ByeRequest, Event, Game, Player, Registration, Round, sees_every_event
 from tournaments.services.colour_draw import commit_colour_draw
-from tournaments.services.dice import block_index, commit_block, uses_dice
+from tournaments.services.dice import block_index, commit_block, draws_blocks
 from tournaments.services.errors import Conflict
 from tournaments.services.event_settings import normalized, value_problems
 from tournaments.services.history import last_round, rounds_total
@@ -70,7 +70,7 @@ def prepare_event(event: Event, *, seed_for=None, blocks: int | None = None) -> 
     every commitment is public before anything is rolled (idempotent)."""
     seed, identity = seed_for("first-white") if seed_for else (None, "")
     commit_colour_draw(event, seed=seed, identity=identity)
-    if uses_dice(event):
+    if draws_blocks(event):
         for index in range(1, (blocks or planned_blocks(event)) + 1):
             seed, identity = seed_for(f"block-{index}") if seed_for else (None, "")
             commit_block(event, index, seed=seed, identity=identity)

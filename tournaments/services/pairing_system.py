@@ -21,6 +21,7 @@ from tournaments.exports.trf import game_code, start_ranks
 from tournaments.models import Bye, ByeRequest, Event, ForbiddenPairing, Game, Registration
 from tournaments.pairing.dutch import DUTCH, SEED_SCHEDULE, NoValidPairing, pair_dutch
 from tournaments.pairing.dutch import pairing_system_for as system_for_swiss
+from tournaments.pairing.explain import MATCH, ROUND_ROBIN
 from tournaments.pairing.trf import RoundEntry, TrfPlayer, TrfTournament
 from tournaments.services.bye_points import requested_bye_value
 from tournaments.services.check_in import not_checked_in
@@ -30,7 +31,6 @@ from tournaments.services.history import plays
 from variants.base import BLACK, WHITE
 from variants.registry import get_engine
 
-ROUND_ROBIN, MATCH = "round-robin", "match"
 LABELS = {
     DUTCH: "FIDE Dutch system (C.04.3)",
     SEED_SCHEDULE: "Swiss with the seed's colour schedule (Random Variant Chess)",

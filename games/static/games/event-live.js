@@ -15,6 +15,10 @@
  * not ask at the same instant); "your-game" shows the logged-in player a link to their game, "your-game-changed"
  * where they play after a correction (swapped colours, a new opponent, a bye, the round withdrawn). While the socket is
  * down the page is refreshed every 60 s instead; nothing is polled while it is up.
+ *
+ * Games in play (issue 29): a page part marked data-live-games="ID,ID,..." (the provisional standings, a round's
+ * verdicts) also listens to each of those games' sockets /ws/games/{id}/ (at most 64), and is fetched again after
+ * each move it hears of, so the standings "if the games ended now" follow the boards.
  */
 (function (global) {
   "use strict";
@@ -80,6 +84,7 @@
       const fresh = new DOMParser().parseFromString(await response.text(), "text/html").getElementById("main");
       if (!fresh) return;
       main.replaceChildren(...Array.from(fresh.childNodes).map((node) => document.adoptNode(node)));
+      followGames();
       status.textContent = `Updated ${new Date().toLocaleTimeString()}${reason ? ": " + reason : ""}.`;
     } catch (e) { /* offline for a moment: the next news or the fallback refresh will catch up */ }
   }
@@ -88,6 +93,43 @@
     if (pending) return;
     pending = setTimeout(function () { reload(reason); }, 1000 + Math.random() * 2000);
   }
+
+  // --- the games in play that the page counts (data-live-games) ---------------------------------------------------
+  const gameSockets = new Map();  // id -> {socket, version}
+  const MAX_GAME_SOCKETS = 64;
+  const scheme = global.location.protocol === "https:" ? "wss:" : "ws:";
+
+  function followGame(id) {
+    const entry = { socket: null, version: null, closed: false };
+    function connect() {
+      if (entry.closed) return;
+      entry.socket = new WebSocket(`${scheme}//${global.location.host}/ws/games/${id}/`);
+      entry.socket.onmessage = function (event) {
+        let message;
+        try { message = JSON.parse(event.data); } catch (e) { return; }
+        const state = message.type === "state" && message.game;
+        if (!state || typeof state.version !== "number") return;
+        const seen = entry.version;
+        entry.version = Math.max(seen === null ? -1 : seen, state.version);
+        if (seen !== null && state.version > seen) soon("a move was played");
+      };
+      entry.socket.onclose = function (event) {
+        if (entry.closed || event.code === 4403 || event.code === 4404) return;
+        setTimeout(connect, 5000 + Math.random() * 5000);
+      };
+    }
+    connect();
+    entry.close = function () { entry.closed = true; if (entry.socket) entry.socket.close(); };
+    gameSockets.set(id, entry);
+  }
+
+  function followGames() {
+    const marked = main.querySelector("[data-live-games]");
+    const wanted = new Set(((marked && marked.dataset.liveGames) || "").split(",").filter(Boolean).slice(0, MAX_GAME_SOCKETS));
+    for (const [id, entry] of gameSockets) if (!wanted.has(id)) { entry.close(); gameSockets.delete(id); }
+    for (const id of wanted) if (!gameSockets.has(id)) followGame(id);
+  }
+  followGames();
 
   const words = {
     "round-published": (n) => `round ${n.round} published`,
