@@ -84,7 +84,7 @@ class Stack:
     database: str = "rvchess_stack"
     postgres: str = "postgres://postgres@127.0.0.1:5432"
     redis: str = "redis://127.0.0.1:6379"  # the shared local Redis, or "private": a redis-server of the stack's own
-    redis_dbs: tuple[int, int] = (9, 10)  # the broker's; the cache's and the channel layer's
+    redis_dbs: tuple[int, int, int] = (9, 10, 10)  # the broker's, the cache's, the channel layer's
     runtime: Path = ROOT / ".stack"
     web_workers: int = 2
     web_threads: int = 4
@@ -117,7 +117,7 @@ class Stack:
 
     def settings(self) -> dict[str, str]:
         """The environment of every Django process: production settings (DEBUG=0) behind one proxy, plain HTTP."""
-        broker, shared = self.redis_dbs
+        broker, cache, layer = self.redis_dbs
         return {
             "PATH": f"{Path(python()).parent}:{os.environ.get('PATH', '/usr/bin:/bin')}",
             "HOME": os.environ.get("HOME", str(self.runtime)),
@@ -133,8 +133,8 @@ class Stack:
             "DATABASE_URL": self.database_url,
             "CELERY_BROKER_URL": f"{self.redis_url}/{broker}",
             "CELERY_QUEUE": f"rvchess_stack_{self.port}",
-            "CACHE_URL": f"{self.redis_url}/{shared}",
-            "CHANNEL_LAYER_URL": f"{self.redis_url}/{shared}",
+            "CACHE_URL": f"{self.redis_url}/{cache}",
+            "CHANNEL_LAYER_URL": f"{self.redis_url}/{layer}",
             "CHANNEL_LAYER_PREFIX": f"rvchess_stack_{self.port}",
             "LOG_LEVEL": "WARNING",
             **self.env,
@@ -357,7 +357,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--web-threads", type=int, default=4)
     parser.add_argument("--database", default=os.environ.get("STACK_DATABASE", "rvchess_stack"))
     parser.add_argument("--redis", default=os.environ.get("STACK_REDIS", "redis://127.0.0.1:6379"))
-    parser.add_argument("--redis-dbs", default=os.environ.get("STACK_REDIS_DBS", "9,10"), help="broker,cache+layer")
+    parser.add_argument(
+        "--redis-dbs", default=os.environ.get("STACK_REDIS_DBS", "9,10,10"), help="Redis databases: broker,cache,layer"
+    )
     parser.add_argument("--no-demo", action="store_true")
     return parser.parse_args(argv)
 
@@ -365,10 +367,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     web_port = args.web_port or args.port + 1
-    broker, shared = (int(n) for n in args.redis_dbs.split(","))
+    broker, cache, layer = (int(n) for n in args.redis_dbs.split(","))
     stack = Stack(
         port=args.port, web_port=web_port, socket_ports=tuple(web_port + n for n in range(1, args.sockets + 1)),
-        database=args.database, redis=args.redis, redis_dbs=(broker, shared), web_workers=args.web_workers,
+        database=args.database, redis=args.redis, redis_dbs=(broker, cache, layer), web_workers=args.web_workers,
         web_threads=args.web_threads, demo=not args.no_demo,
     )  # fmt: skip
     signal.signal(signal.SIGTERM, interrupt)
