@@ -173,7 +173,7 @@ class Stack:
 
     def _start(self) -> None:
         if not nginx_binary():
-            raise StackError("nginx is not installed (Debian: apt-get install nginx-light)")
+            raise StackError("nginx is not installed (Debian: apt-get install nginx)")
         (self.runtime / "logs").mkdir(parents=True, exist_ok=True)
         services.ensure_postgres(self.postgres)
         if self.redis_port:
