@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/gameday.py --players N --rounds R --variant KEY --time-control T [--faults]
         [--scoring classical] [--resign-after 20] [--spectators N] [--round-timeout 900]
         [--database-url postgres://postgres@127.0.0.1:5432/rvchess_gameday] [--redis-port 6441] [--port-base 8670]
-        [--json FILE] [--markdown FILE]
+        [--drop-database] [--json FILE] [--markdown FILE]
 
 It starts the stack (benchmarks/gameday_stack.py: gunicorn, uvicorn, a Celery worker and beat, on a fresh
 PostgreSQL database whose name contains ``gameday`` and a Redis server of its own on ``--redis-port``), builds the
@@ -40,7 +40,7 @@ from benchmarks.gameday_bots import Bot, Day, spectate  # noqa: E402
 from benchmarks.gameday_checks import standings_problems, stored_problems  # noqa: E402
 from benchmarks.gameday_director import build_event, fault_plan, run_round  # noqa: E402
 from benchmarks.gameday_net import Http, Metrics  # noqa: E402
-from benchmarks.gameday_stack import Stack, StackConfig  # noqa: E402
+from benchmarks.gameday_stack import Stack, StackConfig, drop_database  # noqa: E402
 from benchmarks.process_cpu import machine  # noqa: E402
 from variants.registry import variant_keys  # noqa: E402
 
@@ -64,6 +64,7 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--web-workers", type=int, default=2)
     parser.add_argument("--connections", type=int, default=32, help="HTTP connections the clients share")
     parser.add_argument("--workdir", default="/tmp/gameday", help="the servers' logs")
+    parser.add_argument("--drop-database", action="store_true", help="drop the game day's database at the end")
     parser.add_argument("--json", default="", help="write the report as JSON to this file")
     parser.add_argument("--markdown", default="", help="append the report as Markdown to this file")
     options = parser.parse_args(argv)
@@ -98,6 +99,8 @@ async def play(options: argparse.Namespace, stack: Stack) -> dict:
         outcomes = await asyncio.gather(*crowd, return_exceptions=True)
     problems += [f"a bot or spectator failed: {o!r}" for o in outcomes if isinstance(o, BaseException)][:10]
     problems += crashed
+    if metrics.bot_failures:
+        problems.append(f"{metrics.bot_failures} bot game tasks failed (see first_unexpected)")
     await wait_for_standings(day, options.rounds)
     problems += await asyncio.to_thread(stored_problems, day, options.database_url)
     problems += await standings_problems(day)
@@ -158,6 +161,8 @@ def main(argv: list[str] | None = None) -> int:
         raise
     finally:
         stack.shutdown()
+        if options.drop_database:
+            drop_database(options.database_url)
     report.update(command="benchmarks/gameday.py " + shlex.join(sys.argv[1:] if argv is None else argv),
                   machine=machine(), load_before=load_before, load_after=[round(x, 2) for x in os.getloadavg()],
                   total_s=round(time.monotonic() - started, 1))  # fmt: skip

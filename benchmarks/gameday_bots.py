@@ -27,7 +27,7 @@ from benchmarks.gameday_net import Http, Metrics
 from clients.bot import choose
 
 QUIET_SECONDS = 5.0
-IDLE_POLL_SECONDS = 30.0
+IDLE_POLL_SECONDS = 10.0  # while a bot has no game: its event socket may have missed the news
 SPECTATOR_PAUSE_SECONDS = 1.0
 SOCKET_TROUBLE = (ConnectionClosed, InvalidStatus, WebSocketException, OSError, TimeoutError)
 
@@ -42,7 +42,8 @@ class Day:
     slug: str = ""
     resign_after: int = 20
     over: asyncio.Event = field(default_factory=asyncio.Event)
-    round_games: list[int] = field(default_factory=list)  # the current round's game ids (for the live pages)
+    round_games: list[int] = field(default_factory=list)  # the published round's game ids (for the live pages)
+    round_number: int = 0  # the last round published
 
 
 async def pause(over: asyncio.Event, seconds: float) -> None:
@@ -96,7 +97,14 @@ class Bot:
     def take(self, game_id: int, seat: str) -> None:
         task = self.playing.get(game_id)
         if game_id not in self.finished and (task is None or task.done()):
-            self.playing[game_id] = asyncio.create_task(self.follow(game_id, seat))
+            self.playing[game_id] = task = asyncio.create_task(self.follow(game_id, seat))
+            task.add_done_callback(self.stopped)
+
+    def stopped(self, task: asyncio.Task) -> None:
+        """A game's task that failed: counted (the bot takes the game up again at its next look)."""
+        if not task.cancelled() and task.exception() is not None:
+            self.day.metrics.current.failures.append(f"bot {self.player_id}: {task.exception()!r}")
+            self.day.metrics.bot_failures += 1
 
     async def event_news(self) -> None:
         first = True
@@ -121,30 +129,37 @@ class Bot:
     async def follow(self, game_id: int, seat: str) -> None:
         acted: set[tuple[int, str]] = set()
         newest = [-1]  # the version of our last answer: an older state pushed meanwhile is answered already
+        connections = 0
         while game_id not in self.finished and not self.day.over.is_set():
             try:
                 async with connect(f"{self.day.ws_url}/ws/games/{game_id}/", additional_headers=self.headers(),
                                    open_timeout=30, max_size=2**22) as socket:  # fmt: skip
+                    connections += 1
+                    first = True  # a socket's first state is the game as it is, not a push
                     while game_id not in self.finished:
                         try:
                             message = json.loads(await asyncio.wait_for(socket.recv(), QUIET_SECONDS))
                         except TimeoutError:
-                            state = await self.read(game_id)
+                            state = self.caught_up(await self.day.http.json("GET", f"/api/games/{game_id}/", self.token))
                         else:
                             if message.get("type") != "state":
                                 continue
                             state = message["game"]
-                            self.note_push(state)
+                            if first:
+                                self.caught_up(state, missed=connections > 1)
+                            else:
+                                self.note_push(state)
+                            first = False
                         await self.on_state(state, seat, acted, newest)
             except SOCKET_TROUBLE as exc:
                 self.day.metrics.socket_failed(f"game socket {game_id}: {type(exc).__name__} {exc}")
                 await asyncio.sleep(1.0)
 
-    async def read(self, game_id: int) -> dict:
-        """The state over HTTP (the socket was quiet); moves it has that the socket never brought are missed pushes."""
-        state = await self.day.http.json("GET", f"/api/games/{game_id}/", self.token)
-        plies = len(state["moves"])
-        if plies > self.heard.get(game_id, 0) and (game_id, plies) not in self.mine:
+    def caught_up(self, state: dict, missed: bool = True) -> dict:
+        """A state read whole (over HTTP after a quiet socket, or a reconnected socket's first): moves in it that no
+        push brought are missed pushes."""
+        game_id, plies = state["id"], len(state["moves"])
+        if missed and plies > self.heard.get(game_id, 0) and (game_id, plies) not in self.mine:
             self.day.metrics.current.pushes_missed += 1
         self.heard[game_id] = max(plies, self.heard.get(game_id, 0))
         return state
@@ -207,8 +222,8 @@ async def spectate(day: Day, seed: int) -> None:
     while not day.over.is_set():
         stats = day.metrics.current
         paths = {"event": f"/events/{day.slug}/", "standings": f"/events/{day.slug}/standings/"}
-        if stats.number and day.round_games:
-            paths["round"] = f"/events/{day.slug}/rounds/{stats.number}/"
+        if day.round_number and day.round_games:
+            paths["round"] = f"/events/{day.slug}/rounds/{day.round_number}/"
             paths["live"] = f"/games/{rng.choice(day.round_games)}/"
         for page, path in paths.items():
             started = time.monotonic()

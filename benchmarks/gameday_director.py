@@ -2,8 +2,9 @@
 
 Set-up: the director's account exists (made here, as an organizer's login is made once) and logs in over the API;
 the event is created, its players imported (name, rating, e-mail, username) and invited (which makes their
-logins), and the event announced through the organizer API. Taking up an invitation means choosing a password on a page, which a game day
-does not play: each player's login is given an API token here instead, in the stack's database.
+logins), and the event announced, through the organizer API. Taking up an invitation means choosing a password
+on a page, which a game day does not play: each player's login is given an API token here instead, in the stack's
+database.
 
 Each round is paired (``POST /rounds/``: the pairing time), reviewed (``GET`` the round) and published through the
 API, then played to its end by the bots; the round is over when the API says it is complete.
@@ -89,17 +90,21 @@ async def build_event(day: Day, stack: Stack, options) -> tuple[str, dict[int, s
     return token, await asyncio.to_thread(tokens_for_players, stack, day.slug)
 
 
-async def publish_killing_the_worker(day: Day, stack: Stack, path: str, token: str) -> dict:
-    """Publish while the worker is SIGKILLed (the publish request in flight), then start a new worker."""
+async def publish_killing_the_worker(day: Day, stack: Stack, path: str, token: str) -> tuple[dict, asyncio.Task]:
+    """Publish while the worker is SIGKILLed (the publish request in flight); a new worker starts 2 s later, while
+    the round is played (the task that does it is returned)."""
     window = day.metrics.fault_started("worker killed mid-publish")
     publish = asyncio.create_task(day.http.json("POST", path, token, {}))
     await asyncio.sleep(0.05)  # the request is on its way
     await asyncio.to_thread(stack.kill_worker)
     published = await publish
-    await asyncio.sleep(2.0)  # what the publish queued waits for a worker meanwhile
-    await asyncio.to_thread(stack.start_worker)
-    day.metrics.fault_ended(window)
-    return published
+
+    async def restart() -> None:
+        await asyncio.sleep(2.0)  # what the publish queued waits for a worker meanwhile
+        await asyncio.to_thread(stack.start_worker)
+        day.metrics.fault_ended(window)
+
+    return published, asyncio.create_task(restart())
 
 
 async def faults_during_play(day: Day, stack: Stack, faults: list[str], boards: int) -> None:
@@ -149,17 +154,18 @@ async def run_round(day: Day, stack: Stack, token: str, number: int, faults: lis
     started = time.monotonic()
     await day.http.json("GET", f"{base}{number}/", token)
     stats.review_s = time.monotonic() - started
-    started = time.monotonic()
+    stats.started = time.monotonic()  # the bots play from the moment the publish commits, before its answer
+    pending = []
     if "worker" in faults:
-        published = await publish_killing_the_worker(day, stack, f"{base}{number}/publish/", token)
+        published, restart = await publish_killing_the_worker(day, stack, f"{base}{number}/publish/", token)
+        pending.append(restart)
     else:
         published = await day.http.json("POST", f"{base}{number}/publish/", token, {})
-    stats.publish_s = time.monotonic() - started
-    day.round_games = [board["game_id"] for board in published["boards"]]
-    stats.started = time.monotonic()
+    stats.publish_s = time.monotonic() - stats.started
+    day.round_games, day.round_number = [board["game_id"] for board in published["boards"]], number
     during = [what for what in faults if what != "worker"]
-    injector = asyncio.create_task(faults_during_play(day, stack, during, len(day.round_games))) if during else None
+    if during:
+        pending.append(asyncio.create_task(faults_during_play(day, stack, during, len(day.round_games))))
     await wait_until_complete(day, f"{base}{number}/", token, timeout)
     stats.ended = time.monotonic()
-    if injector is not None:
-        await injector
+    await asyncio.gather(*pending)

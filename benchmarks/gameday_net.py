@@ -86,6 +86,7 @@ class Metrics:
         self.windows: list[list[float]] = []  # [start, end] of each injected fault
         self.acknowledged: dict[tuple[int, str], str] = {}  # (game, client_id) -> the move as stored
         self.sent_at: dict[tuple[int, int], float] = {}  # (game, ply after the move) -> when the move was sent
+        self.bot_failures = 0  # a bot's game task that stopped on an exception
 
     def begin_round(self, number: int) -> RoundStats:
         self.current = self.rounds.setdefault(number, RoundStats(number))

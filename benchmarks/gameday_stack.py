@@ -64,8 +64,9 @@ def admin_url(url: str) -> str:
     return urlsplit(url)._replace(path="/postgres").geturl()
 
 
-def recreate_database(url: str) -> None:
-    """Drop and create the game day's database; a name without ``gameday`` in it is refused (never someone's data)."""
+def drop_database(url: str, create: bool = False) -> None:
+    """Drop (and with ``create`` create anew) the game day's database; a name without ``gameday`` in it is refused
+    (never someone else's data)."""
     import psycopg
 
     name = database_name(url)
@@ -73,7 +74,8 @@ def recreate_database(url: str) -> None:
         raise SystemExit(f"refusing to drop {name!r}: the game day's database name must contain 'gameday'")
     with psycopg.connect(admin_url(url), autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
+        if create:
+            conn.execute(f'CREATE DATABASE "{name}"')
 
 
 class Stack:
@@ -149,7 +151,7 @@ class Stack:
 
     def start(self) -> None:
         """A fresh database, the private Redis, then web, sockets, worker and beat; returns once both serve."""
-        recreate_database(self.config.database_url)
+        drop_database(self.config.database_url, create=True)
         self.start_redis()
         self.manage("migrate", "--noinput", "-v", "0")
         if not (ROOT / "staticfiles" / "staticfiles.json").exists():
