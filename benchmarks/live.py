@@ -1,25 +1,29 @@
 """Benchmark: 200 concurrent live games on PostgreSQL over real HTTP, playing legal moves.
 
-    .venv/bin/python benchmarks/live.py [--server uvicorn|gunicorn] [--games 200] [--clients 8] [--duration 30]
-        [--workers 2] [--threads 4] [--worker-class gthread|sync] [--reconnect-every 100]
-        [--database-url postgres://postgres@127.0.0.1:5432/bench_live] [--redis redis://127.0.0.1:6379]
-        [--write docs/benchmarks/live.md]
+    .venv/bin/python benchmarks/live.py [--server uvicorn|gunicorn|stack|uvicorn,gunicorn,stack] [--games 200]
+        [--clients 8] [--duration 30] [--workers 2] [--threads 4] [--sockets 2] [--worker-class gthread|sync]
+        [--reconnect-every 100] [--database-url postgres://postgres@127.0.0.1:5432/bench_live]
+        [--redis redis://127.0.0.1:6379] [--redis-dbs 10,11,12] [--write docs/benchmarks/live.md]
 
 The script builds a fresh database (drops and re-creates the one named in --database-url; it refuses a name that
 does not start with ``bench``), migrates it, creates one published round of ``--games`` chess games between
-distinct players with API tokens, starts the server on 127.0.0.1 (a free port), then ``--clients`` threads keep
+distinct players with API tokens, starts the server on 127.0.0.1 (free ports), then ``--clients`` threads keep
 every game moving: each POST /api/games/{id}/moves/ sends a random move from the previous answer's
 ``legal_moves`` with the token of the seat to move. The clients first connect and read their games one after
 the other (untimed), so that the workers share the keep-alive connections; then the clock starts. It stops
 after ``--duration`` seconds (or when every game has ended or reached ``--max-plies``), stops the server and
-prints moves/s, the p50/p99 latency of the move requests and the CPU used per move by the server (and per
-worker), PostgreSQL and the client.
+prints moves/s, the p50/p99 latency of the move requests and the CPU used per move by the server (every process
+of it, and per worker answering the moves), PostgreSQL and the client.
 
-The server runs as the container runs it: ``--server uvicorn`` (the default) is the Dockerfile's command (ASGI,
-``DB_POOL_SIZE=10``); ``--server gunicorn`` serves the WSGI application with gthread (or sync) workers. With
-``--redis`` (default: the local Redis, when its databases 10-12 are empty) the token cache (``CACHE_URL``), the
-channel layer the moves are pushed through (``CHANNEL_LAYER_URL``) and the Celery broker of the flag checks are
-Redis databases 10, 11 and 12, as in production; they are emptied at the end. ``--redis ''`` runs without Redis.
+Servers (benchmarks/servers.py): ``--server uvicorn`` (the default) is the container's command before issue 26
+(ASGI for everything, ``DB_POOL_SIZE=10``); ``--server gunicorn`` serves the WSGI application alone with gthread
+(or sync) workers; ``--server stack`` is the production topology of deploy/stack.py (`make stack`): the moves go
+through nginx to gunicorn (``--workers`` x ``--threads``), with ``--sockets`` uvicorn processes, a Celery worker
+and beat running beside it. Several, separated by commas, run one after the other in one run, each on a fresh
+database. With ``--redis`` (default: the local Redis, when the databases of ``--redis-dbs`` are empty) the token
+cache (``CACHE_URL``), the channel layer the moves are pushed through (``CHANNEL_LAYER_URL``) and the Celery broker
+of the flag checks are those Redis databases (cache, layer, broker), as in production; they are emptied at the end
+of each server's run. ``--redis ''`` runs without Redis (the stack then starts a redis-server of its own).
 """
 
 from __future__ import annotations
@@ -29,7 +33,6 @@ import http.client
 import json
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -41,17 +44,10 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.process_cpu import machine, postgres_cpu_seconds, process_cpu_seconds  # noqa: E402
+from benchmarks.process_cpu import machine, postgres_cpu_seconds  # noqa: E402
+from benchmarks.servers import DEFAULT_REDIS_DBS, KINDS, PY, Served, free_port, redis_dbs, redis_url, server_env  # noqa: E402
 
-PY = str(ROOT / ".venv" / "bin" / "python")
-GUNICORN = str(ROOT / ".venv" / "bin" / "gunicorn")
-REDIS_DBS = {"cache": 10, "layer": 11, "broker": 12}  # the Redis databases of --redis
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+__all__ = ["free_port", "populate", "recreate_database", "server_env"]  # what benchmarks/push.py reuses
 
 
 def recreate_database(url: str) -> None:
@@ -67,35 +63,10 @@ def recreate_database(url: str) -> None:
         conn.execute(f'CREATE DATABASE "{name}"')
 
 
-def server_env(args) -> dict[str, str]:
-    env = dict(os.environ)
-    env.update(
-        DATABASE_URL=args.database_url,
-        DEBUG="0",
-        SECRET_KEY="benchmark-only-secret-key-not-for-production-use-0123456789",  # noqa: S106 - a throwaway local server
-        ALLOWED_HOSTS="127.0.0.1,localhost",
-        SECURE_SSL_REDIRECT="0",
-        SECURE_HSTS_SECONDS="0",
-        DB_CONN_MAX_AGE="600",
-        LOG_LEVEL="ERROR",
-        CELERY_QUEUE="bench_live",
-        # As the container: ASGI serves each request in a thread of its own, connections come from a pool.
-        DB_POOL_SIZE="10" if args.server == "uvicorn" else "0",
-    )
-    for name, db in (("CACHE_URL", "cache"), ("CHANNEL_LAYER_URL", "layer"), ("CELERY_BROKER_URL", "broker")):
-        env.pop(name, None)
-        if args.redis:
-            env[name] = redis_url(args, db)
-    return env
-
-
-def redis_url(args, db: str) -> str:
-    return f"{args.redis.rstrip('/')}/{REDIS_DBS[db]}"
-
-
 def populate(args) -> list[dict]:
     """Migrate and create the event, players, tokens and games; returns per game its id and both tokens."""
-    env = server_env(args)
+    # Several servers in one run: this process's connection must not be pooled (each run drops the database).
+    env = server_env(args) | ({"DB_POOL_SIZE": "0"} if len(getattr(args, "servers", ())) > 1 else {})
     subprocess.run([PY, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
     os.environ.update(env)
     os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
@@ -132,33 +103,6 @@ def populate(args) -> list[dict]:
             games.append({"id": game.pk, "tokens": tokens})
     connections.close_all()
     return games
-
-
-def server_command(args, port: int) -> list[str]:
-    if args.server == "uvicorn":
-        # The Dockerfile's command (its access log included), on 127.0.0.1 and a free port.
-        return [
-            PY, "-m", "uvicorn", args.app, "--host", "127.0.0.1", "--port", str(port),
-            "--workers", str(args.workers), "--ws", "websockets-sansio", "--lifespan", "off", "--proxy-headers",
-        ]  # fmt: skip
-    return [
-        GUNICORN, "config.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", str(args.workers), "--worker-class",
-        args.worker_class, "--threads", str(args.threads), "--keep-alive", "30", "--log-level", "warning",
-    ]  # fmt: skip
-
-
-def start_server(args, port: int) -> subprocess.Popen:
-    log = subprocess.DEVNULL if args.server == "uvicorn" else None  # uvicorn's access log: a line per request
-    server = subprocess.Popen(server_command(args, port), cwd=ROOT, env=server_env(args), stdout=log)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return server
-        except OSError:
-            time.sleep(0.2)
-    server.terminate()
-    raise SystemExit(f"{args.server} did not start within 30 s")
 
 
 class Player:
@@ -241,17 +185,17 @@ def applied_moves(args) -> int:
 def clear_redis(args) -> None:
     import redis
 
-    for db in REDIS_DBS:
-        redis.Redis.from_url(redis_url(args, db)).flushdb()
+    for db in set(redis_dbs(args).values()):
+        redis.Redis.from_url(f"{args.redis.rstrip('/')}/{db}").flushdb()
 
 
-def redis_default() -> str:
+def redis_default(dbs: str = DEFAULT_REDIS_DBS) -> str:
     """The local Redis when it answers and the benchmark's databases are empty (nobody else's data is flushed)."""
     base = "redis://127.0.0.1:6379"
     try:
         import redis
 
-        for db in REDIS_DBS.values():
+        for db in {int(n) for n in dbs.split(",")}:
             client = redis.Redis.from_url(f"{base}/{db}", socket_connect_timeout=0.5)
             if not client.ping() or client.dbsize():
                 return ""
@@ -262,34 +206,41 @@ def redis_default() -> str:
 
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--server", choices=["uvicorn", "gunicorn"], default="uvicorn", help="uvicorn: the container's")
+    parser.add_argument(
+        "--server", default="uvicorn", help=f"one of {', '.join(KINDS)}, or several separated by commas (one after the other)"
+    )
     parser.add_argument("--app", default="config.asgi:application", help="the ASGI application uvicorn serves")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--duration", type=float, default=30.0)
     parser.add_argument("--max-plies", type=int, default=120)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=2, help="uvicorn's or gunicorn's workers (the stack's gunicorn)")
     parser.add_argument("--threads", type=int, default=4, help="threads per worker (gunicorn gthread only)")
+    parser.add_argument("--sockets", type=int, default=2, help="the stack's uvicorn processes")
     parser.add_argument(
         "--worker-class",
         default="gthread",
         choices=["sync", "gthread"],
-        help="sync (the Dockerfile's server: one connection per request, spread over idle workers) or gthread",
+        help="sync (one connection per request, spread over idle workers) or gthread",
     )
     parser.add_argument(
         "--reconnect-every", type=int, default=100, help="each client opens a new connection every N requests (0: never)"
     )
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/bench_live")
     parser.add_argument("--redis", default=None, help="Redis for the token cache, the channel layer and the broker")
+    parser.add_argument("--redis-dbs", default=DEFAULT_REDIS_DBS, help="its databases: cache,layer,broker")
     parser.add_argument("--write", default="", help="append the result as a Markdown table row to this file")
     args = parser.parse_args()
+    args.servers = args.server.split(",")
+    if unknown := set(args.servers) - set(KINDS):
+        parser.error(f"--server: unknown {', '.join(sorted(unknown))} (choose from {', '.join(KINDS)})")
     if args.redis is None:
-        args.redis = redis_default()
+        args.redis = redis_default(args.redis_dbs)
     args.broker = redis_url(args, "broker") if args.redis else ""  # populate() reads it
     return args
 
 
-def play(args: argparse.Namespace, server: subprocess.Popen, players: list) -> dict:
+def play(args: argparse.Namespace, server: Served, players: list) -> dict:
     """Let the clients play for ``--duration`` seconds; the wall time and the CPU of each process while they did."""
     # Connect and read every game first, one client after the other: a burst of simultaneous connects lets
     # one gthread worker accept them all, and keep-alive then pins all the load on that one process.
@@ -299,19 +250,17 @@ def play(args: argparse.Namespace, server: subprocess.Popen, players: list) -> d
     for p in players:
         p.stop_at = stop_at
     started = time.perf_counter()
-    per_process_before = process_cpu_seconds(server.pid)
+    per_process_before = server.cpu()
     client_cpu_before = time.process_time()
     load_before = os.getloadavg()[0]
     run_threads(players, "play", timeout=args.duration + 60)
     elapsed = time.perf_counter() - started
-    per_process = process_cpu_seconds(server.pid)
+    per_process = server.cpu()
     return {
         "elapsed": elapsed,
         "server_cpu": sum(per_process.values()) - sum(per_process_before.values()),
-        # How evenly the keep-alive connections spread over the workers (one busy worker caps throughput).
-        "worker_cpu": sorted(
-            round(cpu - per_process_before.get(pid, 0.0), 1) for pid, cpu in per_process.items() if pid != server.pid
-        ),
+        # How evenly the connections spread over the workers answering the moves (one busy worker caps throughput).
+        "worker_cpu": sorted(round(per_process[pid] - per_process_before.get(pid, 0.0), 1) for pid in server.web_workers()),
         "client_cpu": time.process_time() - client_cpu_before,
         "load": [round(load_before, 2), round(os.getloadavg()[0], 2)],
         "db_cpu": postgres_cpu_seconds(args.database_url),
@@ -347,7 +296,10 @@ def summarize(args: argparse.Namespace, players: list, run: dict) -> dict:
 def server_name(args: argparse.Namespace) -> str:
     if args.server == "uvicorn":
         return f"uvicorn {args.workers} workers"
-    return f"gunicorn {args.workers} {args.worker_class}" + (f" x{args.threads}" if args.worker_class == "gthread" else "")
+    web = f"gunicorn {args.workers} {args.worker_class}" + (f" x{args.threads}" if args.worker_class == "gthread" else "")
+    if args.server == "stack":
+        return f"stack: nginx -> {web}; {args.sockets} uvicorn, worker, beat"
+    return web
 
 
 def table_row(args: argparse.Namespace, result: dict) -> str:
@@ -356,43 +308,47 @@ def table_row(args: argparse.Namespace, result: dict) -> str:
         reconnect = "(every request)"
     return (
         f"| {result['server']} | {result['clients']} | {reconnect} | {result['moves']} | {result['moves_per_s']} | "
-        f"{result['p50_ms']} | {result['p99_ms']} | {result['server_cpu_ms_per_move']} | "
+        f"{result['p50_ms']} | {result['p99_ms']} | {result['errors']} | {result['server_cpu_ms_per_move']} | "
         f"{result['postgres_cpu_ms_per_move']} | {result['client_cpu_ms_per_move']} | "
-        f"{' / '.join(str(x) for x in result['worker_cpu_seconds'])} | {result['load_average_before_after'][0]} |\n"
+        f"{' / '.join(str(x) for x in result['worker_cpu_seconds'])} | "
+        f"{' / '.join(str(x) for x in result['load_average_before_after'])} |\n"
     )
 
 
-def main() -> int:
-    args = parse_args()
+def measure(args: argparse.Namespace) -> tuple[dict, list[str]]:
+    """One server (``args.server``) on a fresh database: its result and the first errors the clients saw."""
     recreate_database(args.database_url)
     games = populate(args)
-    port = free_port()
-    server = start_server(args, port)
+    server = Served(args)
     shares = [games[i :: args.clients] for i in range(args.clients)]
     players = [
-        Player(port, share, args.max_plies, seed=i, reconnect_every=args.reconnect_every)
+        Player(server.port, share, args.max_plies, seed=i, reconnect_every=args.reconnect_every)
         for i, share in enumerate(shares)
         if share
     ]
     try:
         run = play(args, server, players)
     finally:
-        server.terminate()
-        try:
-            server.wait(15)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        server.stop()
         if args.redis:
             clear_redis(args)
-    result = summarize(args, players, run)
-    print(json.dumps(result, indent=2))
-    errors = [e for p in players for e in p.errors]
-    if errors:
-        print("first errors:", errors[:5], file=sys.stderr)
-    if args.write:
-        with open(ROOT / args.write, "a", encoding="utf-8") as handle:
-            handle.write(table_row(args, result))
-    return 0 if result["moves"] == result["applied_in_db"] and not errors else 1
+    return summarize(args, players, run), [e for p in players for e in p.errors]
+
+
+def main() -> int:
+    args = parse_args()
+    failed = False
+    for kind in args.servers:
+        args.server = kind
+        result, errors = measure(args)
+        print(json.dumps(result, indent=2), flush=True)
+        if errors:
+            print("first errors:", errors[:5], file=sys.stderr)
+        failed |= bool(errors) or result["moves"] != result["applied_in_db"]
+        if args.write:
+            with open(ROOT / args.write, "a", encoding="utf-8") as handle:
+                handle.write(table_row(args, result))
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

@@ -39,10 +39,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.live import free_port, populate, recreate_database, server_env  # noqa: E402
-from benchmarks.process_cpu import machine, process_cpu_seconds  # noqa: E402
+from benchmarks.process_cpu import machine  # noqa: E402
+from benchmarks.servers import DEFAULT_REDIS_DBS, Served, redis_url  # noqa: E402
 
 PY = str(ROOT / ".venv" / "bin" / "python")
-REDIS_LAYER = "redis://127.0.0.1:6379/11"
 VERSION = re.compile(rb'"version":(\d+)')
 
 
@@ -220,31 +220,44 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--layer", choices=["memory", "redis"], default="memory")
+    parser.add_argument(
+        "--server",
+        choices=["uvicorn", "stack"],
+        default="uvicorn",
+        help="uvicorn alone (HTTP and sockets), or the stack (deploy/stack.py: nginx, gunicorn, --workers uvicorn)",
+    )
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379", help="the Redis of --layer redis and of the stack")
+    parser.add_argument("--redis-dbs", default=DEFAULT_REDIS_DBS, help="its databases: cache,layer,broker (emptied)")
     parser.add_argument("--deflate", choices=["true", "false"], default="false", help="per-message compression (served: off)")
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/bench_push")
     parser.add_argument("--write", default="", help="append the result as a Markdown table row to this file")
     args = parser.parse_args()
+    if args.server == "stack":
+        args.layer = "redis"  # the stack's sockets are several processes: the Redis layer
     if args.layer == "memory" and args.workers != 1:
         parser.error("the in-memory layer reaches the sockets of one process only: use --layer redis with --workers > 1")
-    # What benchmarks/live.py's set-up reads: no broker (flag checks are not measured here), the ASGI server.
-    args.broker, args.redis, args.server = "", "", "uvicorn"
+    # What benchmarks/live.py's set-up reads: no broker for uvicorn alone (flag checks are not measured here).
+    args.broker = redis_url(args, "broker") if args.server == "stack" else ""
+    args.sockets, args.threads, args.worker_class = args.workers, 4, "gthread"  # the stack: --workers uvicorn processes
     return args
 
 
-async def run(args, port: int, server: subprocess.Popen, games: list[dict]) -> dict:
+async def run(args, port: int, server, games: list[dict]) -> dict:
     mover = Mover(port, seed=0)
     for game in games:
         _, game["state"], _ = await asyncio.to_thread(mover.request, "GET", f"/api/games/{game['id']}/")
-    cpu_before, load_before = sum(process_cpu_seconds(server.pid).values()), os.getloadavg()[0]
+    cpu_before, load_before = sum(server.cpu().values()), os.getloadavg()[0]
     started, client_before = time.perf_counter(), time.process_time()
     watched = await one_game_many_watchers(args, port, games[0])
     spread = await many_games_two_watchers(args, port, games[1:])
     return {
-        "server": f"uvicorn {args.workers} worker(s), channel layer {args.layer}",
+        "server": f"uvicorn {args.workers} worker(s), channel layer {args.layer}"
+        if args.server == "uvicorn"
+        else f"stack: nginx, gunicorn 2 x4 (moves), {args.workers} uvicorn (sockets), Redis layer",
         "one_game": watched,
         "many_games": spread,
         "seconds": round(time.perf_counter() - started, 1),
-        "server_cpu_s": round(sum(process_cpu_seconds(server.pid).values()) - cpu_before, 1),
+        "server_cpu_s": round(sum(server.cpu().values()) - cpu_before, 1),
         "client_cpu_s": round(time.process_time() - client_before, 1),
         "load_average_before_after": [round(load_before, 2), round(os.getloadavg()[0], 2)],
         **machine(),
@@ -273,28 +286,48 @@ def table_row(result: dict) -> str:
     return "| " + " | ".join(str(c) for c in cells) + " |\n"
 
 
+class Alone:
+    """uvicorn alone, as `make run` and (before issue 26) the container serve: HTTP and the sockets."""
+
+    def __init__(self, args, env: dict[str, str]) -> None:
+        self.port = free_port()
+        self.process = start_server(args, self.port, env)
+
+    def cpu(self) -> dict[int, float]:
+        from benchmarks.process_cpu import process_cpu_seconds
+
+        return process_cpu_seconds(self.process.pid)
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
 def main() -> int:
     args = parse_args()
     args.games += 1  # one for the many watchers, the rest two sockets each
     recreate_database(args.database_url)
     games = populate(args)
-    # As the container serves: PostgreSQL connections from a pool (DB_POOL_SIZE), the layer as chosen.
-    layer = REDIS_LAYER if args.layer == "redis" else ""
-    env = server_env(args) | {"LOG_LEVEL": "ERROR", "CHANNEL_LAYER_URL": layer, "DB_POOL_SIZE": "10", "DB_CONN_MAX_AGE": "0"}
     if args.layer == "redis":
         import redis
 
-        redis.Redis.from_url(REDIS_LAYER).flushdb()
-    port = free_port()
-    server = start_server(args, port, env)
+        for db in {int(n) for n in args.redis_dbs.split(",")}:
+            redis.Redis.from_url(f"{args.redis.rstrip('/')}/{db}").flushdb()
+    if args.server == "stack":
+        server = Served(args)
+    else:
+        # As the container serves: PostgreSQL connections from a pool (DB_POOL_SIZE), the layer as chosen.
+        layer = redis_url(args, "layer") if args.layer == "redis" else ""
+        env = server_env(args) | {"LOG_LEVEL": "ERROR", "CHANNEL_LAYER_URL": layer, "DB_POOL_SIZE": "10", "DB_CONN_MAX_AGE": "0"}
+        env |= {"CACHE_URL": "", "CELERY_BROKER_URL": ""}
+        server = Alone(args, env)
     try:
-        result = asyncio.run(run(args, port, server, games))
+        result = asyncio.run(run(args, server.port, server, games))
     finally:
-        server.terminate()
-        try:
-            server.wait(15)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        server.stop()
     print(json.dumps(result, indent=2))
     if args.write:
         with open(ROOT / args.write, "a", encoding="utf-8") as handle:

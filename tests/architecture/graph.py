@@ -21,7 +21,7 @@ from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("accounts", "clients", "clocks", "config", "games", "outbox", "scoring", "tournaments", "variants")
+PACKAGES = ("accounts", "clients", "clocks", "config", "deploy", "games", "outbox", "scoring", "tournaments", "variants")
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tests.architecture.graph import ROOT
 
-TREES = ("accounts", "benchmarks", "clocks", "config", "games", "scoring", "tests", "tournaments", "variants")
+TREES = ("accounts", "benchmarks", "clocks", "config", "deploy", "games", "scoring", "tests", "tournaments", "variants")
 MAX_MODULE = 400
 MAX_FUNCTION = 60
 
