@@ -5,8 +5,9 @@
         [--database-url postgres://postgres@127.0.0.1:5432/rvchess_gameday] [--redis-port 6441] [--port-base 8670]
         [--drop-database] [--json FILE] [--markdown FILE]
 
-It starts the stack (benchmarks/gameday_stack.py: gunicorn, uvicorn, a Celery worker and beat, on a fresh
-PostgreSQL database whose name contains ``gameday`` and a Redis server of its own on ``--redis-port``), builds the
+It starts the stack (benchmarks/gameday_stack.py: `make stack`'s topology, nginx in front of gunicorn and two uvicorn
+processes, a Celery worker and beat, on a fresh PostgreSQL database whose name contains ``gameday`` and a Redis
+server of its own on ``--redis-port``; nginx on ``--port-base``, the servers behind it on the next three ports), builds the
 event through the organizer API (benchmarks/gameday_director.py), gives every player a bot and starts spectators
 (benchmarks/gameday_bots.py, all coroutines of this process), then pairs, reviews and publishes each round through
 the API while the bots play every game live with the clocks of ``--time-control``. ``--variant`` is a key of the
@@ -60,7 +61,7 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--round-timeout", type=float, default=900.0, help="seconds a round may take")
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/rvchess_gameday")
     parser.add_argument("--redis-port", type=int, default=6441)
-    parser.add_argument("--port-base", type=int, default=8670, help="gunicorn on it, uvicorn on the next")
+    parser.add_argument("--port-base", type=int, default=8670, help="nginx on it, gunicorn and uvicorn on the next 3")
     parser.add_argument("--web-workers", type=int, default=2)
     parser.add_argument("--connections", type=int, default=32, help="HTTP connections the clients share")
     parser.add_argument("--workdir", default="/tmp/gameday", help="the servers' logs")
@@ -156,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
         stack.start()
         report = asyncio.run(play(options, stack))
     except Exception:
-        for name in ("web", "sockets", "worker"):
+        for name in ("web", "socket-1", "worker", "nginx-error"):
             print(f"--- {name} log ---\n{stack.log_tail(name)}", file=sys.stderr)
         raise
     finally:

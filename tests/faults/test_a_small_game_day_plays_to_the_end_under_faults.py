@@ -1,14 +1,16 @@
 """A small game day (benchmarks/gameday.py): 16 bots play a 3-round Swiss of the first rolled variant live on the
-served stack (gunicorn, uvicorn, a worker and beat, PostgreSQL and a Redis server of its own) while the worker is
-killed mid-publish, Redis restarted and the database connections terminated; it ends with every acknowledged move
-stored once, every game final, the standings equal to the PGN's recomputation and no server error outside a fault.
+served stack (`make stack`'s topology: nginx, gunicorn, two uvicorn processes, a worker and beat, PostgreSQL and a
+Redis server of its own) while the worker is killed mid-publish, Redis restarted and the database connections
+terminated; it ends with every acknowledged move stored once, every game final, the standings equal to the PGN's
+recomputation and no server error outside a fault.
 
-The game day makes and drops a database of its own (``<test database>_gameday``-like, on the server of
-DATABASE_URL) and listens on free ports; it needs PostgreSQL and ``redis-server``.
+The game day makes and drops a database of its own (``rvchess_gameday_test_<pid>``, on the server of DATABASE_URL)
+and listens on free ports; it needs PostgreSQL, ``redis-server`` and nginx.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -20,6 +22,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from deploy.stack import nginx_binary
 from tests.config.served import free_port
 from variants import policies
 
@@ -34,20 +37,23 @@ def _database_url() -> str:
         pytest.skip("the game day runs several processes on one database: it needs PostgreSQL (DATABASE_URL)")
     if shutil.which("redis-server") is None:
         pytest.skip("the game day restarts a Redis server of its own: redis-server is not installed")
+    if not nginx_binary():
+        pytest.skip("the game day plays through the proxy: nginx is not installed")
     return urlsplit(url)._replace(path=f"/rvchess_gameday_test_{os.getpid()}").geturl()
 
 
-def _two_free_ports() -> int:
-    """A free port whose next one is free too (gunicorn and uvicorn)."""
+def _free_ports(count: int) -> int:
+    """A free port whose ``count - 1`` next ones are free too (nginx, gunicorn, two uvicorn processes)."""
     for _ in range(50):
         port = free_port()
-        with socket.socket() as probe:
+        with contextlib.ExitStack() as probes:
             try:
-                probe.bind(("127.0.0.1", port + 1))
+                for offset in range(1, count):
+                    probes.enter_context(socket.socket()).bind(("127.0.0.1", port + offset))
             except OSError:
                 continue
         return port
-    raise AssertionError("no two consecutive free ports")
+    raise AssertionError(f"no {count} consecutive free ports")
 
 
 def test_a_small_game_day_plays_to_the_end_under_faults(tmp_path):
@@ -56,7 +62,7 @@ def test_a_small_game_day_plays_to_the_end_under_faults(tmp_path):
     report_file = tmp_path / "report.json"
     command = [sys.executable, str(ROOT / "benchmarks" / "gameday.py"), "--players", "16", "--rounds", "3",
                "--variant", rolled, "--time-control", "5+3", "--faults", "--resign-after", "12",
-               "--database-url", database_url, "--redis-port", str(free_port()), "--port-base", str(_two_free_ports()),
+               "--database-url", database_url, "--redis-port", str(free_port()), "--port-base", str(_free_ports(4)),
                "--workdir", str(tmp_path / "logs"), "--json", str(report_file), "--drop-database"]  # fmt: skip
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert report_file.exists(), done.stdout[-3000:] + done.stderr[-5000:]
