@@ -1,9 +1,14 @@
-# Production image: slim Python, non-root, uvicorn (ASGI: HTTP and the sockets), static files collected at build time.
-# (Our development machines have no Docker engine; this file is kept simple and is not built in CI.)
+# Production image: slim Python, non-root, static files collected at build time. One image for every process of the
+# topology (docker-compose.yml, docs/architecture.md "Deployment"): its default command is the web service
+# (gunicorn, config.wsgi: the pages and the API); the socket service runs uvicorn (config.asgi: /ws/) from it, the
+# worker and beat run Celery; a proxy (nginx, deploy/nginx.compose.conf) routes /ws/ to the sockets and the rest to
+# the web service. (Our development machines have no Docker engine; this file is kept simple and is not built in CI.)
 FROM python:3.11-slim
 
-# DB_POOL_SIZE: PostgreSQL connections from a pool per process (ASGI serves each request in a thread of its own).
-ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 PORT=8000 DB_POOL_SIZE=10
+# DB_POOL_SIZE: 0 for gunicorn (each thread keeps its connection); the socket service sets a pool (ASGI serves each
+# request in a thread of its own). FORWARDED_ALLOW_IPS: the proxy's address; "*" where only the proxy reaches us.
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 PORT=8000 DB_POOL_SIZE=0 NUM_PROXIES=1 \
+    FORWARDED_ALLOW_IPS=*
 WORKDIR /app
 
 RUN useradd --create-home --uid 1000 app
@@ -17,7 +22,5 @@ RUN DEBUG=0 SECRET_KEY=build-only ALLOWED_HOSTS=localhost python manage.py colle
 
 USER app
 EXPOSE 8000
-# Several workers need CHANNEL_LAYER_URL (Redis) so that a move answered by one reaches the sockets of the others.
-# Behind a proxy, FORWARDED_ALLOW_IPS names it (uvicorn then trusts its X-Forwarded-* headers). No per-message
-# compression: a state pushed to a thousand sockets would be compressed a thousand times (benchmarks/push.py).
-CMD ["sh", "-c", "uvicorn config.asgi:application --host 0.0.0.0 --port ${PORT} --workers ${WEB_CONCURRENCY:-3} --ws websockets-sansio --ws-per-message-deflate false --lifespan off --proxy-headers"]
+# gunicorn's settings (workers WEB_CONCURRENCY, threads GUNICORN_THREADS, keep-alive): deploy/gunicorn.conf.py.
+CMD ["gunicorn", "-c", "deploy/gunicorn.conf.py", "config.wsgi"]

@@ -4,7 +4,11 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 
-.PHONY: run test test-slow lint venv deps test-deps worker-test bench clean lock production-install
+# The production topology on this machine (deploy/stack.py): nginx on STACK_PORT routing /ws/ to uvicorn and the rest to
+# gunicorn, a Celery worker and one beat; PostgreSQL and Redis started if missing; database rvchess_stack. Ctrl-C stops it.
+STACK_PORT ?= 8620
+
+.PHONY: run stack test test-slow lint venv deps test-deps worker-test bench clean lock production-install
 
 $(VENV)/bin/activate:
 	python3 -m venv $(VENV)
@@ -26,6 +30,9 @@ run: deps
 	DEBUG=$${DEBUG:-1} $(PY) manage.py migrate --noinput
 	DEBUG=$${DEBUG:-1} $(PY) manage.py demo
 	DEBUG=$${DEBUG:-1} $(PY) -m uvicorn config.asgi:application --host 127.0.0.1 --port $(PORT) --ws websockets-sansio --ws-per-message-deflate false --lifespan off
+
+stack: deps
+	STACK_PORT=$(STACK_PORT) $(PY) -m deploy.stack
 
 lint: test-deps
 	$(VENV)/bin/ruff check .

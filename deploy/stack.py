@@ -25,7 +25,6 @@ import contextlib
 import os
 import pwd
 import secrets
-import shutil
 import signal
 import subprocess
 import sys
@@ -35,43 +34,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from deploy import services
+from deploy.nginx import nginx_binary, render_nginx
 from deploy.services import StackError, answers, free_port, wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
-TEMPLATE = Path(__file__).with_name("nginx.conf.template")
 STOP_ORDER = ("proxy", "web", "socket", "beat", "worker", "redis")  # the proxy first: no request reaches a dying server
-
-
-def nginx_binary() -> str:
-    """Debian installs nginx in /usr/sbin, which a user's PATH may lack."""
-    return shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else "")
 
 
 def python() -> str:
     venv = ROOT / ".venv" / "bin" / "python"
     return str(venv) if venv.exists() else sys.executable
-
-
-def render_nginx(listen: str, web: list[str], sockets: list[str], runtime: str, **options: str) -> str:
-    """deploy/nginx.conf.template with its @NAME@ placeholders filled in."""
-    values = {
-        "USER_LINE": options.get("user_line", ""),
-        "NGINX_WORKERS": options.get("workers", "1"),
-        "RUNTIME": runtime,
-        "ERROR_LOG": options.get("error_log", f"{runtime}/logs/nginx-error.log"),
-        "ACCESS_LOG": options.get("access_log", "off"),
-        "LISTEN": listen,
-        "WEB_SERVERS": "\n        ".join(f"server {address};" for address in web),
-        "SOCKET_SERVERS": "\n        ".join(f"server {address};" for address in sockets),
-        "UPSTREAM_KEEPALIVE": options.get("keepalive", "32"),
-        "UPSTREAM_KEEPALIVE_REQUESTS": options.get("keepalive_requests", "100"),
-    }
-    text = TEMPLATE.read_text()
-    for name, value in values.items():
-        text = text.replace(f"@{name}@", value)
-    if "@" in "".join(line for line in text.splitlines() if not line.lstrip().startswith("#")):
-        raise StackError("deploy/nginx.conf.template has a placeholder nobody fills")
-    return text
 
 
 @dataclass
@@ -200,6 +172,8 @@ class Stack:
         return self
 
     def _start(self) -> None:
+        if not nginx_binary():
+            raise StackError("nginx is not installed (Debian: apt-get install nginx)")
         (self.runtime / "logs").mkdir(parents=True, exist_ok=True)
         services.ensure_postgres(self.postgres)
         if self.redis_port:
@@ -374,6 +348,7 @@ def main(argv: list[str] | None = None) -> int:
         web_threads=args.web_threads, demo=not args.no_demo,
     )  # fmt: skip
     signal.signal(signal.SIGTERM, interrupt)
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # even when started with SIGINT ignored (a background job)
     try:
         stack.start()
         stack.say(

@@ -37,7 +37,7 @@ def call(stack: Stack, method: str, path: str, body: dict | None = None, token: 
 @pytest.fixture
 def stack(tmp_path):
     if not nginx_binary():
-        pytest.fail("nginx is not installed (apt-get install nginx-light; .ci/run installs it)")
+        pytest.fail("nginx is not installed (apt-get install nginx; .ci/run installs it)")
     if not shutil.which("redis-server"):
         pytest.skip("no redis-server here")
     database = f"rvchess_stack_test_{os.getpid()}"
