@@ -125,20 +125,24 @@ def verdict(report: dict) -> bool:
     return not report["problems"] and unexpected == 0
 
 
+COLUMNS = ("round", "pairing s", "publish s", "play s", "moves", "moves/s", "move p50/p99 ms", "push p50/p99 ms",
+           "pushes late > 5 s", "bots' CPU s", "pages p50 ms (event/round/standings/live)", "page p99 ms",
+           "5xx+no answer: at fault / other", "socket errors: at fault / other", "faults")  # fmt: skip
+
+
+def table_row(r: dict) -> str:
+    p50, p99 = r["page_p50_ms"], r["page_p99_ms"]
+    cells = [r["round"], r["pairing_s"], r["publish_s"], r["play_s"], r["moves"], r["moves_per_s"],
+             f"{r['move_p50_ms']} / {r['move_p99_ms']}", f"{r['push_p50_ms']} / {r['push_p99_ms']}", r["pushes_missed"],
+             r["client_cpu_s"], " / ".join(str(p50[k]) for k in p50), " / ".join(str(p99[k]) for k in p99),
+             f"{r['5xx_or_no_answer_at_fault']} / {r['5xx_or_no_answer_unexpected']}",
+             f"{r['socket_errors_at_fault']} / {r['socket_errors_unexpected']}", "; ".join(r["faults"]) or "-"]  # fmt: skip
+    return "| " + " | ".join(str(cell) for cell in cells) + " |"
+
+
 def markdown(report: dict) -> str:
-    head = ("| round | pairing s | publish s | play s | moves | moves/s | move p50/p99 ms | push p50/p99 ms | "
-            "missed pushes | pages p50 ms (event/round/standings/live) | page p99 ms | 5xx+no answer: at fault / other | "
-            "socket errors: at fault / other | faults |\n" + "|---" * 14 + "|\n")  # fmt: skip
-    lines = []
-    for r in report["rounds"]:
-        p50, p99 = r["page_p50_ms"], r["page_p99_ms"]
-        lines.append(
-            f"| {r['round']} | {r['pairing_s']} | {r['publish_s']} | {r['play_s']} | {r['moves']} | {r['moves_per_s']} | "
-            f"{r['move_p50_ms']} / {r['move_p99_ms']} | {r['push_p50_ms']} / {r['push_p99_ms']} | {r['pushes_missed']} | "
-            f"{' / '.join(str(p50[k]) for k in p50)} | {' / '.join(str(p99[k]) for k in p99)} | "
-            f"{r['5xx_or_no_answer_at_fault']} / {r['5xx_or_no_answer_unexpected']} | "
-            f"{r['socket_errors_at_fault']} / {r['socket_errors_unexpected']} | {'; '.join(r['faults']) or '-'} |"
-        )
+    head = "| " + " | ".join(COLUMNS) + " |\n" + "|---" * len(COLUMNS) + "|\n"
+    lines = [table_row(r) for r in report["rounds"]]
     facts = report["machine"]
     checks = "all hold" if not report["problems"] else "; ".join(report["problems"][:10])
     return (f"\n`{report['command']}`\n\n{facts['nproc']} cores ({facts['cpu']}), Python {facts['python']}; load average "

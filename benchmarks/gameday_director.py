@@ -169,3 +169,4 @@ async def run_round(day: Day, stack: Stack, token: str, number: int, faults: lis
     await wait_until_complete(day, f"{base}{number}/", token, timeout)
     stats.ended = time.monotonic()
     await asyncio.gather(*pending)
+    day.metrics.end_round()

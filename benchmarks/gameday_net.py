@@ -37,6 +37,7 @@ class RoundStats:
     publish_s: float = 0.0
     started: float = 0.0
     ended: float = 0.0
+    client_cpu_s: float = 0.0  # CPU this process (every bot, spectator and the director) spent on the round
     moves: int = 0
     move_s: list[float] = field(default_factory=list)
     push_s: list[float] = field(default_factory=list)
@@ -60,6 +61,7 @@ class RoundStats:
             "play_s": round(seconds, 1),
             "moves": self.moves,
             "moves_per_s": round(self.moves / seconds, 1),
+            "client_cpu_s": round(self.client_cpu_s, 1),
             "move_p50_ms": round(percentile(self.move_s, 50) * 1000, 1),
             "move_p99_ms": round(percentile(self.move_s, 99) * 1000, 1),
             "push_p50_ms": round(percentile(self.push_s, 50) * 1000, 1),
@@ -90,7 +92,12 @@ class Metrics:
 
     def begin_round(self, number: int) -> RoundStats:
         self.current = self.rounds.setdefault(number, RoundStats(number))
+        self.current.client_cpu_s -= time.process_time()
         return self.current
+
+    def end_round(self) -> None:
+        """The round's CPU stops counting; what happens until the next round is still the ended round's."""
+        self.current.client_cpu_s += time.process_time()
 
     def fault_started(self, what: str) -> list[float]:
         window = [time.monotonic(), float("inf")]
