@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.gameday_bots import Bot, Day, spectate  # noqa: E402
 from benchmarks.gameday_checks import standings_problems, stored_problems  # noqa: E402
 from benchmarks.gameday_director import build_event, fault_plan, run_round  # noqa: E402
-from benchmarks.gameday_net import Http, Metrics  # noqa: E402
+from benchmarks.gameday_net import Http, Metrics, percentile  # noqa: E402
 from benchmarks.gameday_stack import Stack, StackConfig, drop_database  # noqa: E402
 from benchmarks.process_cpu import machine  # noqa: E402
 from variants.registry import variant_keys  # noqa: E402
@@ -107,7 +107,20 @@ async def play(options: argparse.Namespace, stack: Stack) -> dict:
     problems += await standings_problems(day)
     await day.http.close()
     return {"setup_s": round(setup_s, 1), "rounds": [metrics.rounds[n].row() for n in range(1, options.rounds + 1)],
-            "acknowledged_moves": len(metrics.acknowledged), "problems": problems}  # fmt: skip
+            "whole": whole(metrics, options.rounds), "acknowledged_moves": len(metrics.acknowledged),
+            "problems": problems}  # fmt: skip
+
+
+def whole(metrics: Metrics, rounds: int) -> dict:
+    """The event as one: moves over the rounds' play time, the moves' and pushes' percentiles over all rounds."""
+    played = [metrics.rounds[n] for n in range(1, rounds + 1)]
+    seconds = sum(r.ended - r.started for r in played)
+    moves, pushes = [x for r in played for x in r.move_s], [x for r in played for x in r.push_s]
+    return {"play_s": round(seconds, 1), "moves": sum(r.moves for r in played),
+            "moves_per_s": round(sum(r.moves for r in played) / max(seconds, 1e-9), 1),
+            "move_p50_ms": round(percentile(moves, 50) * 1000, 1), "move_p99_ms": round(percentile(moves, 99) * 1000, 1),
+            "push_p50_ms": round(percentile(pushes, 50) * 1000, 1), "push_p99_ms": round(percentile(pushes, 99) * 1000, 1),
+            "pushes_late": sum(r.pushes_missed for r in played)}  # fmt: skip
 
 
 async def wait_for_standings(day: Day, rounds: int) -> None:
@@ -126,7 +139,7 @@ def verdict(report: dict) -> bool:
 
 
 COLUMNS = ("round", "pairing s", "publish s", "play s", "moves", "moves/s", "move p50/p99 ms", "push p50/p99 ms",
-           "pushes late > 5 s", "bots' CPU s", "pages p50 ms (event/round/standings/live)", "page p99 ms",
+           "pushes late > 5 s", "bots' CPU s", "load at end", "pages p50 ms (event/round/standings/live)", "page p99 ms",
            "5xx+no answer: at fault / other", "socket errors: at fault / other", "faults")  # fmt: skip
 
 
@@ -134,7 +147,7 @@ def table_row(r: dict) -> str:
     p50, p99 = r["page_p50_ms"], r["page_p99_ms"]
     cells = [r["round"], r["pairing_s"], r["publish_s"], r["play_s"], r["moves"], r["moves_per_s"],
              f"{r['move_p50_ms']} / {r['move_p99_ms']}", f"{r['push_p50_ms']} / {r['push_p99_ms']}", r["pushes_missed"],
-             r["client_cpu_s"], " / ".join(str(p50[k]) for k in p50), " / ".join(str(p99[k]) for k in p99),
+             r["client_cpu_s"], r["load_at_end"], " / ".join(str(p50[k]) for k in p50), " / ".join(str(p99[k]) for k in p99),
              f"{r['5xx_or_no_answer_at_fault']} / {r['5xx_or_no_answer_unexpected']}",
              f"{r['socket_errors_at_fault']} / {r['socket_errors_unexpected']}", "; ".join(r["faults"]) or "-"]  # fmt: skip
     return "| " + " | ".join(str(cell) for cell in cells) + " |"
@@ -148,6 +161,9 @@ def markdown(report: dict) -> str:
     return (f"\n`{report['command']}`\n\n{facts['nproc']} cores ({facts['cpu']}), Python {facts['python']}; load average "
             f"before {report['load_before']}, after {report['load_after']}; set-up {report['setup_s']} s, total "
             f"{report['total_s']} s; {report['acknowledged_moves']} moves acknowledged.\n\n{head}" + "\n".join(lines)
+            + "\n\nThe whole event: {moves} moves in {play_s} s of play, {moves_per_s} moves/s; a move p50 {move_p50_ms} ms, "
+              "p99 {move_p99_ms} ms; a push p50 {push_p50_ms} ms, p99 {push_p99_ms} ms; {pushes_late} pushes late > 5 s "
+              "or lost.".format(**report["whole"])
             + f"\n\nChecks: {checks}. Verdict: {'pass' if report['pass'] else 'FAIL'}.\n")  # fmt: skip
 
 

@@ -10,6 +10,7 @@ force or within ``FAULT_GRACE_SECONDS`` after it (a kept connection is found dea
 from __future__ import annotations
 
 import asyncio
+import os
 import statistics
 import time
 from dataclasses import dataclass, field
@@ -37,6 +38,7 @@ class RoundStats:
     publish_s: float = 0.0
     started: float = 0.0
     ended: float = 0.0
+    load: float = 0.0  # the machine's 1-minute load average when the round ended
     client_cpu_s: float = 0.0  # CPU this process (every bot, spectator and the director) spent on the round
     moves: int = 0
     move_s: list[float] = field(default_factory=list)
@@ -62,6 +64,7 @@ class RoundStats:
             "moves": self.moves,
             "moves_per_s": round(self.moves / seconds, 1),
             "client_cpu_s": round(self.client_cpu_s, 1),
+            "load_at_end": round(self.load, 1),
             "move_p50_ms": round(percentile(self.move_s, 50) * 1000, 1),
             "move_p99_ms": round(percentile(self.move_s, 99) * 1000, 1),
             "push_p50_ms": round(percentile(self.push_s, 50) * 1000, 1),
@@ -98,6 +101,7 @@ class Metrics:
     def end_round(self) -> None:
         """The round's CPU stops counting; what happens until the next round is still the ended round's."""
         self.current.client_cpu_s += time.process_time()
+        self.current.load = os.getloadavg()[0]
 
     def fault_started(self, what: str) -> list[float]:
         window = [time.monotonic(), float("inf")]
