@@ -1,7 +1,7 @@
 """A game day: a whole Swiss played live by bots on the served stack, with spectators, optionally under faults.
 
     .venv/bin/python benchmarks/gameday.py --players N --rounds R --variant KEY --time-control T [--faults]
-        [--scoring classical] [--resign-after 20] [--spectators N] [--round-timeout 900]
+        [--scoring classical] [--resign-after 20] [--think 0] [--spectators N] [--round-timeout 900]
         [--database-url postgres://postgres@127.0.0.1:5432/rvchess_gameday] [--redis-port 6441] [--port-base 8670]
         [--drop-database] [--json FILE] [--markdown FILE]
 
@@ -57,6 +57,8 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--faults", action="store_true", help="kill the worker, restart Redis, cut the database")
     parser.add_argument("--scoring", default="classical", help="the event's scoring profile")
     parser.add_argument("--resign-after", type=int, default=20, help="a bot resigns a game once it has N moves")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="mean seconds a bot thinks before a move (0: every game always waits on the server)")  # fmt: skip
     parser.add_argument("--spectators", type=int, default=None, help="default: one per 25 players, at least 2")
     parser.add_argument("--round-timeout", type=float, default=900.0, help="seconds a round may take")
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/rvchess_gameday")
@@ -80,7 +82,8 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
 
 async def play(options: argparse.Namespace, stack: Stack) -> dict:
     metrics = Metrics()
-    day = Day(Http(stack.http_url, metrics, options.connections), stack.ws_url, metrics, resign_after=options.resign_after)
+    day = Day(Http(stack.http_url, metrics, options.connections), stack.ws_url, metrics, resign_after=options.resign_after,
+              think=options.think)  # fmt: skip
     started = time.monotonic()
     token, tokens = await build_event(day, stack, options)
     setup_s = time.monotonic() - started

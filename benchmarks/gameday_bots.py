@@ -4,8 +4,10 @@ A bot plays as the reference bot does (clients/bot.py, whose move choice it uses
 event's socket (``your-game``; on ``round-published`` and after a reconnect it also reads ``GET /api/me/games/``, and
 every ``IDLE_POLL_SECONDS`` while it has nothing to play), follows each game on its socket with its token and
 moves over HTTP, each move with a ``client_id`` of its ply, so that a retry is applied once. It resigns once a
-game has ``resign_after`` moves, so that a round ends in reasonable time. A game socket quiet for
-``QUIET_SECONDS`` is read over HTTP; a move found that way that the socket never brought is a *missed push*.
+game has ``resign_after`` moves, so that a round ends in reasonable time; with ``think`` it waits a while before
+each move (without, every game always waits on the server: the round measures what the stack can take). A game
+socket quiet for ``QUIET_SECONDS`` is read over HTTP; a move found that way that the socket never brought is a
+*missed push*.
 
 The push time of a move is measured at the opponent: from the moment the move's request was sent to the moment
 the opponent's socket brought the state with it (both ends in this process, one clock).
@@ -41,6 +43,7 @@ class Day:
     metrics: Metrics
     slug: str = ""
     resign_after: int = 20
+    think: float = 0.0  # mean seconds a bot thinks before a move (uniform from 0 to twice it); 0: none
     over: asyncio.Event = field(default_factory=asyncio.Event)
     round_games: list[int] = field(default_factory=list)  # the published round's game ids (for the live pages)
     round_number: int = 0  # the last round published
@@ -187,6 +190,8 @@ class Bot:
                 await self.resign(state["id"])
                 return
             moves = state["legal_moves_by_army"].get(army) or []
+            if moves and self.day.think:
+                await asyncio.sleep(self.rng.uniform(0, 2 * self.day.think))  # its clock runs meanwhile
             if moves:
                 newest[0] = max(newest[0], await self.move(state, army, choose(moves, self.strategy, self.rng)))
 
