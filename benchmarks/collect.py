@@ -19,7 +19,7 @@ SECTIONS = [
     ("dutch", "FIDE Dutch pairing against bbpPairings (issue 18)"),
     ("standings", "Standings with every tiebreak (issue 7)"),
     ("pages", "Standings pages from the snapshot (issues 7, 15)"),
-    ("live", "Live games over HTTP on PostgreSQL (issues 8, 15)"),
+    ("live", "Live games over HTTP on PostgreSQL (issues 8, 15, 26: through the proxy)"),
     ("push", "Pushed game states: a move reaching the sockets (issue 13)"),
     ("store", "Storing a move: prepared statements against the plain ORM path (issue 22)"),
     ("gameday", "A game day: whole events played live by bots on the served stack, under faults (issue 26)"),

@@ -256,7 +256,11 @@ def play(args: argparse.Namespace, server: Served, players: list) -> dict:
     run_threads(players, "play", timeout=args.duration + 60)
     elapsed = time.perf_counter() - started
     per_process = server.cpu()
+    by_name: dict[str, float] = {}
+    for pid, name in server.names().items():
+        by_name[name] = round(by_name.get(name, 0.0) + per_process.get(pid, 0.0) - per_process_before.get(pid, 0.0), 2)
     return {
+        "cpu_by_process": by_name,
         "elapsed": elapsed,
         "server_cpu": sum(per_process.values()) - sum(per_process_before.values()),
         # How evenly the connections spread over the workers answering the moves (one busy worker caps throughput).
@@ -288,6 +292,7 @@ def summarize(args: argparse.Namespace, players: list, run: dict) -> dict:
         "postgres_cpu_ms_per_move": round(run["db_cpu"] * 1000 / max(ok, 1), 2),
         "client_cpu_ms_per_move": round(run["client_cpu"] * 1000 / max(ok, 1), 2),
         "worker_cpu_seconds": run["worker_cpu"],
+        **({"cpu_seconds_by_process": run["cpu_by_process"]} if run["cpu_by_process"] else {}),
         "load_average_before_after": run["load"],
         **machine(),
     }

@@ -1,12 +1,15 @@
 """Benchmark: how fast a move reaches the sockets watching its game (Django Channels over uvicorn).
 
-    .venv/bin/python benchmarks/push.py [--watchers 1000] [--moves 40] [--games 200] [--rounds 5]
-        [--workers 1] [--layer memory|redis] [--database-url postgres://postgres@127.0.0.1:5432/bench_push]
-        [--write docs/benchmarks/push.md]
+    .venv/bin/python benchmarks/push.py [--server uvicorn|stack] [--watchers 1000] [--moves 40] [--games 200]
+        [--rounds 5] [--workers 1] [--layer memory|redis] [--redis redis://127.0.0.1:6379] [--redis-dbs 10,11,12]
+        [--database-url postgres://postgres@127.0.0.1:5432/bench_push] [--write docs/benchmarks/push.md]
 
 It builds a fresh database (the name must start with ``bench``), a published round of ``--games`` chess games
-between players with API tokens (benchmarks/live.py's set-up), and starts the ASGI server as `make run` and the
-container do (uvicorn, ``--workers``; the channel layer in memory, which needs one worker, or Redis db 11). Then:
+between players with API tokens (benchmarks/live.py's set-up), and starts the server: ``--server uvicorn`` is the
+ASGI server alone as `make run` serves (uvicorn, ``--workers``; the channel layer in memory, which needs one worker,
+or the layer database of ``--redis-dbs``); ``--server stack`` is deploy/stack.py's topology (the moves through nginx
+to gunicorn, the sockets through nginx to ``--workers`` uvicorn processes, the Redis layer, a worker and beat).
+The Redis databases named are emptied first. Then:
 
 1. ``--watchers`` sockets watch one game (``/ws/games/{id}/``); ``--moves`` moves are played in it one after the
    other over HTTP (POST /api/games/{id}/moves/ with the token of the seat to move).

@@ -122,6 +122,12 @@ class Served:
                 found |= {p: s for p, s in process_cpu_seconds(pid).items() if p == pid}
         return found
 
+    def names(self) -> dict[int, str]:
+        """Which process of the stack each pid is (its group's name); empty for a server alone."""
+        if self.stack is None:
+            return {}
+        return {pid: name for name, process in self.stack.processes.items() for pid in group_members(process.pid)}
+
     def web_workers(self) -> list[int]:
         """The pids of the processes that answer the moves (gunicorn's or uvicorn's workers)."""
         if self.stack is None:
