@@ -22,6 +22,7 @@ SECTIONS = [
     ("live", "Live games over HTTP on PostgreSQL (issues 8, 15, 26: through the proxy)"),
     ("push", "Pushed game states: a move reaching the sockets (issue 13)"),
     ("store", "Storing a move: prepared statements against the plain ORM path (issue 22)"),
+    ("gameday", "A game day: whole events played live by bots on the served stack, under faults (issue 26)"),
 ]
 HEADER = """# Benchmarks
 
