@@ -136,11 +136,17 @@ def roll_block(block: VariantBlock) -> VariantBlock:
     return block
 
 
+def has_block(event: Event, index: int) -> bool:
+    """Whether block ``index`` exists or will: the event uses dice, and the block was made or its rounds are planned."""
+    if not uses_dice(event):
+        return False
+    return 1 <= index <= block_index(rounds_total(event)) or VariantBlock.objects.filter(event=event, index=index).exists()
+
+
 def _locked_block(event: Event, index: int) -> VariantBlock:
     if not uses_dice(event):
         raise ValidationError({"how": f"{event} plays a fixed variant: there are no dice"})
-    exists = VariantBlock.objects.filter(event=event, index=index).exists()
-    if not exists and not 1 <= index <= block_index(rounds_total(event)):
+    if not has_block(event, index):
         raise ValidationError({"index": f"{event} has no block {index}: its rounds make {block_index(rounds_total(event))}"})
     commit_block(event, index)
     return VariantBlock.objects.select_for_update().get(event=event, index=index)
