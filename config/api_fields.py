@@ -84,7 +84,7 @@ class TiebreakListField(serializers.ListField):
         return codes
 
 
-@extend_schema_field({"type": "number", "enum": [0, 0.5, 1]})
+@extend_schema_field({"type": "number", "minimum": 0, "maximum": 1, "multipleOf": 0.5})  # 0, 0.5 or 1
 class GamePartField(serializers.FloatField):
     """0, 0.5 or 1 game (what a requested bye scores)."""
 
