@@ -30,13 +30,55 @@ BONUS_KINDS = (NONE, FISCHER, US_DELAY, BRONSTEIN)
 
 _BONUS_SIGNS = {"+": FISCHER, "d": US_DELAY, "b": BRONSTEIN}
 _UNITS_MS = {"h": 3_600_000, "m": 60_000, "s": 1_000}
+# ASCII digits only; a time or bonus to the millisecond at most (three decimals), so any number written nonzero is
+# at least 1 ms and "no time at all" is a matter of the digits written (which :data:`PATTERN` can say).
 _PERIOD = re.compile(
-    r"^(?:(?P<moves>\d+)/)?(?P<time>\d+(?:\.\d+)?)(?P<unit>[hms]?)(?:(?P<sign>[+db])(?P<bonus>\d+(?:\.\d+)?)s?)?$"
+    r"^(?:(?P<moves>[0-9]+)/)?(?P<time>[0-9]+(?:\.[0-9]{1,3})?)(?P<unit>[hms]?)"
+    r"(?:(?P<sign>[+db])(?P<bonus>[0-9]+(?:\.[0-9]{1,3})?)s?)?$"
 )
-_DAYS = re.compile(r"^d(?P<days>\d+)$")
+_DAYS = re.compile(r"^d(?P<days>[0-9]+)$")
 # Above this many minutes a bare single-period number is read as seconds (3 h is the longest sane base).
 SHORT_FORM_MINUTES_MAX = 180
 DAY_MS = 86_400_000
+
+
+def _pattern() -> str:
+    """The regular expression of every text :func:`parse_time_control` reads (an API schema's ``pattern``): spaces
+    anywhere, letters in either case, a move count above 0 on every period but the last, some time somewhere."""
+    w, d, dot = r"\s*", "[0-9]", r"\."
+
+    def spaced(*parts: str) -> str:
+        return w.join(parts)
+
+    decimals = f"(?:{w}{d}){{0,2}}"  # after the first decimal: three at most
+    fraction = f"(?:{spaced('', dot, d)}{decimals})?"
+    number = f"{d}(?:{w}{d})*{fraction}"
+    zero = f"0(?:{w}0)*(?:{spaced('', dot, '0')}(?:{w}0){{0,2}})?"
+    nonzero_fraction = f"(?:[1-9]{decimals}|{spaced('0', '[1-9]')}(?:{w}{d})?|{spaced('0', '0', '[1-9]')})"
+    nonzero = f"(?:(?:0{w})*[1-9](?:{w}{d})*{fraction}|0(?:{w}0)*{w}{dot}{w}{nonzero_fraction})"
+    above_zero = f"(?:0{w})*[1-9](?:{w}{d})*"
+    unit = f"(?:{w}[hmsHMS])?"
+
+    def bonus(amount: str) -> str:
+        return f"{w}[+dDbB]{w}{amount}(?:{w}[sS])?"
+
+    def period(moves: bool, time: str, after: str) -> str:
+        count = f"{above_zero}{w}/{w}"
+        return f"{count if moves else f'(?:{count})?'}{time}{unit}{after}"
+
+    def any_period(moves: bool) -> str:
+        return period(moves, number, f"(?:{bonus(number)})?")
+
+    def timed_period(moves: bool) -> str:  # some time: a base or a bonus written nonzero
+        return f"(?:{period(moves, nonzero, f'(?:{bonus(number)})?')}|{period(moves, zero, bonus(nonzero))})"
+
+    before = f"(?:{any_period(True)}{w}:{w})*"
+    periods = f"{before}(?:{timed_period(False)}|{timed_period(True)}{w}:{w}{before}{any_period(False)})"
+    return f"^{w}(?:[-?]|[dD]{w}{above_zero}|{periods}){w}$"
+
+
+#: What :func:`parse_time_control` reads, as one regular expression (tests/clocks check that they agree).
+PATTERN = _pattern()
 
 
 class TimeControlError(ValueError):

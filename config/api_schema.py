@@ -152,7 +152,9 @@ def _whole_branch(schema: dict, branch: dict) -> dict:
     whole = {key: value for key, value in branch.items() if key not in ("properties", "required")}
     whole["type"] = "object"
     whole["properties"] = {**schema.get("properties", {}), **branch.get("properties", {})}
-    whole["required"] = sorted(set(schema.get("required", [])) | set(branch.get("required", [])))
+    required = sorted(set(schema.get("required", [])) | set(branch.get("required", [])))
+    if required:  # OpenAPI 3.0 has no empty "required"
+        whole["required"] = required
     return whole
 
 

@@ -1,12 +1,13 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularSwaggerView
 
 from accounts.forms import AdminLoginForm, SiteLoginForm
 from config.api_errors import api_not_found
 from config.api_root import api_root
 from config.health import healthz
+from config.schema_view import SchemaView
 
 # The admin's login counts like every login (accounts.forms): the rate per address, the backoff per account.
 admin.site.login_form = AdminLoginForm
@@ -28,7 +29,7 @@ urlpatterns = [
     # Invitations, password reset by e-mail, the choice of mails (accounts.urls).
     path("accounts/", include("accounts.urls")),
     path("api/", api_root, name="api-root"),
-    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/schema/", SchemaView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     path("api/", include("accounts.urls_api")),
     path("api/", include("tournaments.urls_api")),

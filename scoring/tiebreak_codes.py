@@ -52,6 +52,11 @@ CATALOGUE = (
 )  # fmt: skip
 
 _CODE = re.compile(r"^(?P<base>[A-Z]+)(?:-(?P<kind>[CM])(?P<count>[1-9]))?$")
+#: Every code :func:`read_code` takes, as C.07 writes it (capitals, no space): an API schema's ``pattern``.
+CODE_PATTERN = (
+    f"^(?:{'|'.join(sorted(TIEBREAK_NAMES))}|(?:{'|'.join(sorted(CUT_AND_MEDIAN))})-[CM][1-9]|"
+    f"(?:{'|'.join(sorted(CUT_ONLY))})-C[1-9])$"
+)
 
 
 @dataclass(frozen=True)

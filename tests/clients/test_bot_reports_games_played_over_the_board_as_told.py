@@ -20,9 +20,9 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def bot(server, user, told: str, *extra: str) -> subprocess.Popen:
+def bot(server, client_dir, user, told: str, *extra: str) -> subprocess.Popen:
     command = [sys.executable, str(ROOT / "clients" / "bot.py"), "--base", server.url, "--token", token_for(user),
-               "--report", told, *extra]  # fmt: skip
+               "--report", told, "--client-dir", str(client_dir), *extra]  # fmt: skip
     return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
 
@@ -43,13 +43,13 @@ def one_round_event(game: Game) -> Event:
     return event
 
 
-def test_a_report_as_told_is_confirmed_by_the_opponents_bot_and_the_bots_stop_when_the_event_ends(asgi_server):
+def test_a_report_as_told_is_confirmed_by_the_opponents_bot_and_the_bots_stop_when_the_event_ends(asgi_server, client_dir):
     game, white, black = make_game(variant="chess")
     event = one_round_event(game)
     told = f"{game.pk}=0-1/resignation"
-    reporter = bot(asgi_server, black, told, "--until-event-ends", event.slug)
+    reporter = bot(asgi_server, client_dir, black, told, "--until-event-ends", event.slug)
     wait_for(game, "reported")
-    confirmer = bot(asgi_server, white, told, "--until-event-ends", event.slug)
+    confirmer = bot(asgi_server, client_dir, white, told, "--until-event-ends", event.slug)
     try:
         assert confirmer.wait(timeout=30) == 0, confirmer.communicate()[0]
         assert reporter.wait(timeout=30) == 0, reporter.communicate()[0]
@@ -61,14 +61,14 @@ def test_a_report_as_told_is_confirmed_by_the_opponents_bot_and_the_bots_stop_wh
     assert (game.state, game.result, game.termination, game.moves) == ("final", "0-1", "resignation", [])
 
 
-def test_a_report_that_differs_from_what_the_bot_was_told_is_disputed(asgi_server):
+def test_a_report_that_differs_from_what_the_bot_was_told_is_disputed(asgi_server, client_dir):
     game, white, black = make_game(variant="chess")
     one_round_event(game)
-    reporter = bot(asgi_server, white, f"{game.pk}=1-0/resignation")
+    reporter = bot(asgi_server, client_dir, white, f"{game.pk}=1-0/resignation")
     disputer = None
     try:
         wait_for(game, "reported")
-        disputer = bot(asgi_server, black, f"{game.pk}=0-1/resignation")
+        disputer = bot(asgi_server, client_dir, black, f"{game.pk}=0-1/resignation")
         wait_for(game, "disputed")
     finally:
         for process in (reporter, disputer):

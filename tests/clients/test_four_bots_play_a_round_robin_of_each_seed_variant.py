@@ -64,12 +64,12 @@ def make_events(players: list[Player]) -> dict[str, tuple[Event, str]]:
     return events
 
 
-def start_bots(server, tokens: list[str], slugs: list[str], logs: Path) -> list[subprocess.Popen]:
+def start_bots(server, tokens: list[str], slugs: list[str], logs: Path, client_dir: Path) -> list[subprocess.Popen]:
     bots = []
     for i, token in enumerate(tokens):
         command = [sys.executable, str(ROOT / "clients" / "bot.py"), "--base", server.url, "--token", token,
                    "--strategy", "greedy" if i % 2 else "random", "--seed", str(i), "--resign-after", str(RESIGN_AFTER),
-                   "--log-messages", str(logs / f"bot{i}.jsonl"), "--verbose"]  # fmt: skip
+                   "--log-messages", str(logs / f"bot{i}.jsonl"), "--client-dir", str(client_dir), "--verbose"]  # fmt: skip
         for slug in slugs:
             command += ["--until-event-ends", slug]
         with open(logs / f"bot{i}.out", "w") as output:  # the bot's own log, for a failure's message
@@ -128,11 +128,11 @@ def recomputed_from_pgn(server, slug: str) -> list[tuple[int, int, float, dict]]
     return [(s.rank, s.info.player_id, s.points, s.tiebreaks) for s in standings]
 
 
-def test_four_bots_play_a_round_robin_of_each_seed_variant_to_the_end(asgi_server, tmp_path):
+def test_four_bots_play_a_round_robin_of_each_seed_variant_to_the_end(asgi_server, tmp_path, client_dir):
     users = [get_user_model().objects.create_user(f"bot{i}") for i in range(4)]
     players = [Player.objects.create(name=f"Bot Player {i}", rating=2000 - 10 * i, user=u) for i, u in enumerate(users)]
     events = make_events(players)
-    bots = start_bots(asgi_server, [token_for(u) for u in users], list(events), tmp_path)
+    bots = start_bots(asgi_server, [token_for(u) for u in users], list(events), tmp_path, client_dir)
     try:
         direct(asgi_server, events, bots, tmp_path)
         for bot in bots:

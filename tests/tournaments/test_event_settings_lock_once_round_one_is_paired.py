@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.tournaments.helpers import make_user
-from tests.tournaments.organizer_api_support import client_for, event_with_players, organizer, paired
+from tests.tournaments.organizer_api_support import client_for, decisive_results, event_with_players, organizer, paired
 from tournaments.models import Event, PairingChange
 
 pytestmark = pytest.mark.django_db
@@ -47,7 +47,7 @@ def test_after_round_one_is_paired_the_locked_fields_are_a_409_naming_the_field(
 def test_an_unchanged_locked_field_is_no_conflict_and_tiebreaks_and_rounds_change_audited(api):
     client, slug, user = api
     paired(client, slug)
-    answer = patch(client, slug, format="swiss", scoring="dynamic", tiebreaks=["sb", "bh"], rounds=6)
+    answer = patch(client, slug, format="swiss", scoring="dynamic", tiebreaks=["SB", "BH"], rounds=6)
     assert answer.status_code == 200, answer.content
     event = Event.objects.get(slug=slug)
     assert (event.tiebreaks, event.rounds_planned) == ("SB,BH", 6)
@@ -55,6 +55,19 @@ def test_an_unchanged_locked_field_is_no_conflict_and_tiebreaks_and_rounds_chang
     assert entry.user == user and entry.before == {"rounds_planned": 4, "tiebreaks": "BH-C1,BH,SB,DE,WIN,BPG"}
     assert entry.after == {"rounds_planned": 6, "tiebreaks": "SB,BH"}
     assert patch(client, slug, rounds=0).status_code == 400
+
+
+def test_fewer_planned_rounds_than_are_paired_is_a_409_naming_rounds(api):
+    """The event's state forbids it (round 2 is paired), not the value: the same body is taken before."""
+    client, slug, _ = api
+    first = paired(client, slug)
+    client.post(f"/api/events/{slug}/rounds/1/publish/")
+    client.post(f"/api/events/{slug}/rounds/1/results/", decisive_results(first), format="json")
+    paired(client, slug)
+    answer = patch(client, slug, rounds=1)
+    assert answer.status_code == 409, answer.content
+    assert [e["field"] for e in answer.json()["errors"]] == ["rounds"]
+    assert patch(client, slug, rounds=2).status_code == 200
 
 
 def test_before_round_one_the_variant_and_format_may_change(api):

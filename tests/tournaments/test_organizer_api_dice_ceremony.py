@@ -111,10 +111,11 @@ def test_bad_dice_are_named_and_change_nothing(api, body, field, status):
 
 def test_blocks_that_do_not_exist_fixed_events_and_strangers_are_refused(api):
     client, slug = api
-    assert roll(client, slug, 9, how="server").json()["errors"][0]["field"] == "index"
-    assert roll(client, slug, 5000, how="server").status_code == 404
+    for index in (9, 5000):  # past the blocks its rounds make: the path names no block
+        missing = roll(client, slug, index, how="server")
+        assert missing.status_code == 404 and "index" in missing.json()["errors"], missing.content
     assert roll(APIClient(), slug, how="server").status_code == 401
     assert roll(client_for(organizer("other")), slug, how="server").status_code == 403
     fixed = create_event(client, name="Fixed", variant_policy="fixed", variant="chess", scoring="classical")["slug"]
-    assert roll(client, fixed, how="server").json()["errors"][0]["field"] == "how"
+    assert roll(client, fixed, how="server").status_code == 404  # a fixed variant has no blocks
     assert VariantBlock.objects.filter(rolled_at__isnull=False).count() == 0

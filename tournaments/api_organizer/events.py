@@ -96,10 +96,7 @@ class EventDetailView(OrganizerView, api_public.EventDetailView):
         form = EventPatchSerializer(data=request.data)
         if not form.is_valid():
             return self.invalid("invalid event", field_errors(form.errors))
-        try:
-            columns = form.columns(event)
-        except serializers.ValidationError as exc:
-            return self.invalid("invalid event", field_errors(exc.detail))
+        columns = form.columns()
         try:
             with transaction.atomic():  # the settings, the tie-breaks and the way in: all of them or none
                 event = update_event(event, columns, by=request.user) if columns else event

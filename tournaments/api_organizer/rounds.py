@@ -78,8 +78,8 @@ class RollView(OrganizerView):
         paired, then 409."""
         event = self.arbiter_event(slug)
         self.where = {"block": index}
-        if not 0 < index <= MAX_BLOCK:
-            raise NotFound(f"{event.slug!r} has no block {index}.")
+        if not 0 < index <= MAX_BLOCK or not services.has_block(event, index):  # the path names nothing: 404
+            raise NotFound({"index": [f"{event.slug!r} has no block {index} (a fixed variant has none)"]})
         form = RollSerializer(data=request.data)
         if not form.is_valid():
             return self.invalid("invalid roll", field_errors(form.errors, self.where))

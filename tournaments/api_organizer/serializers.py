@@ -13,7 +13,7 @@ from django.core.validators import RegexValidator
 from rest_framework import serializers
 
 from accounts.serializers import JsonTypedSerializer, StrictSerializer
-from config.api_fields import RegistryChoiceField
+from config.api_fields import GamePartField, RegistryChoiceField, TiebreakListField, TimeControlField
 from scoring import profile_choices
 from scoring.tiebreak_codes import CATALOGUE, EDITIONS, parse_tiebreaks
 from tournaments.api_organizer.pool import POOL_SCHEMA, PoolField, pool_columns
@@ -48,6 +48,44 @@ class JsonBooleanField(serializers.BooleanField):
         return data
 
 
+def draw_branches() -> list[dict]:
+    """validate() in the schema (config.api_schema): a fixed policy names its variant, the dice policies none (or
+    their own), a pool its variants and no variant. Patterns, not enums: drf-spectacular would merge these partial
+    choice sets into the fields' enums."""
+    dice = [draw for draw in policies.draws() if draw.variant is not None]
+    no_pool = {"type": "array", "maxItems": 0}  # a pool belongs to the pool policy alone (an empty one is nothing)
+    pool = {
+        "properties": {
+            "variant_policy": one_of_texts([policies.POOL_DRAW.name]),
+            "variant": one_of_texts([""]),
+            "pool": {**POOL_SCHEMA, "minItems": policies.POOL_MIN},
+        },
+        "required": ["pool"],
+    }
+    return [
+        {"properties": {"variant_policy": one_of_texts([policies.FIXED_DRAW.name]),
+                        "variant": one_of_texts(fixed_keys()), "pool": no_pool}, "required": ["variant"]},
+        *({"properties": {"variant_policy": one_of_texts([draw.name]), "variant": one_of_texts(["", draw.variant]),
+                          "pool": no_pool}} for draw in dice),
+        pool,
+    ]  # fmt: skip
+
+
+def draw_columns(name: str, variant: str | None, pool: list[str] | None = None) -> dict:
+    """The event's (policy, key, options) of the draw ``name`` with ``variant`` (and a pool's ``pool``); refused
+    naming ``variant`` or ``pool``."""
+    draw = policies.draw_named(name)
+    variant = (variant or "").strip()
+    if policies.draws_from_pool(draw.policy) or pool:
+        return pool_columns(draw, variant, pool or [])
+    if draw.variant is None:
+        if variant not in fixed_keys():
+            raise serializers.ValidationError({"variant": f"a fixed policy needs one of {', '.join(fixed_keys())}"})
+    elif variant not in ("", draw.variant):
+        raise serializers.ValidationError({"variant": f"under {draw.name} the dice choose: {draw.variant}"})
+    return {"variant_policy": draw.policy, "variant_key": draw.variant or variant, "variant_options": dict(draw.options)}
+
+
 class EventCreateSerializer(JsonTypedSerializer):
     name = serializers.CharField(max_length=200)
     format = serializers.ChoiceField(choices=Event.Format.choices)
@@ -59,50 +97,17 @@ class EventCreateSerializer(JsonTypedSerializer):
     pool = PoolField(required=False)
     scoring = RegistryChoiceField(choices=profile_choices)
     slug = serializers.SlugField(max_length=100, required=False, help_text="Default: made from the name.")
-    time_control = serializers.CharField(max_length=64, required=False)
+    time_control = TimeControlField(required=False, help_text="e.g. 90+30 or 40/5400:1800+30 (docs/rules/clocks.md).")
     starts_on = serializers.DateField(required=False, allow_null=True)
     city = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
     federation = serializers.CharField(required=False, allow_blank=True, default="", validators=[FEDERATION],
                                        help_text="Three-letter FIDE federation code, e.g. AUT.")  # fmt: skip
     is_public = JsonBooleanField(required=False, default=True)
 
-    @staticmethod
-    def schema_one_of() -> list[dict]:
-        """validate() in the schema (config.api_schema): a fixed policy names its variant, the dice policies none.
-        Patterns, not enums: drf-spectacular would merge these partial choice sets into the fields' named enums."""
-        dice = [draw for draw in policies.draws() if draw.variant is not None]
-        no_pool = {"type": "array", "maxItems": 0}  # a pool belongs to the pool policy alone (an empty one is nothing)
-        pool = {
-            "properties": {
-                "variant_policy": one_of_texts([policies.POOL_DRAW.name]),
-                "variant": one_of_texts([""]),
-                "pool": {**POOL_SCHEMA, "minItems": policies.POOL_MIN},
-            },
-            "required": ["pool"],
-        }
-        return [
-            {"properties": {"variant_policy": one_of_texts([policies.FIXED_DRAW.name]),
-                            "variant": one_of_texts(fixed_keys()), "pool": no_pool}, "required": ["variant"]},
-            *({"properties": {"variant_policy": one_of_texts([draw.name]), "variant": one_of_texts(["", draw.variant]),
-                              "pool": no_pool}} for draw in dice),
-            pool,
-        ]  # fmt: skip
+    schema_one_of = staticmethod(draw_branches)
 
     def validate(self, data: dict) -> dict:
-        draw = policies.draw_named(data["variant_policy"])
-        variant = (data.get("variant") or "").strip()
-        pool = data.pop("pool", None) or []
-        data["federation"] = data.get("federation", "").upper()
-        if policies.draws_from_pool(draw.policy) or pool:
-            return {**data, **pool_columns(draw, variant, pool)}
-        if draw.variant is None:
-            if variant not in fixed_keys():
-                raise serializers.ValidationError({"variant": f"a fixed policy needs one of {', '.join(fixed_keys())}"})
-        elif variant not in ("", draw.variant):
-            raise serializers.ValidationError({"variant": f"under {draw.name} the dice choose: {draw.variant}"})
-        data["variant_key"] = draw.variant or variant
-        data["variant_policy"] = draw.policy
-        data["variant_options"] = dict(draw.options)
+        data.update(draw_columns(data["variant_policy"], data.get("variant"), data.pop("pool", None)))
         data["federation"] = data.get("federation", "").upper()
         return data
 
@@ -137,12 +142,13 @@ class EventPatchSerializer(StrictSerializer):
     variant = serializers.CharField(max_length=16, required=False, allow_blank=True)
     pool = PoolField(required=False)
     scoring = RegistryChoiceField(choices=profile_choices, required=False)
-    time_control = serializers.CharField(max_length=64, required=False)
-    tiebreaks = serializers.ListField(
-        child=serializers.CharField(max_length=12), required=False, max_length=len(CATALOGUE),
-        help_text="FIDE C.07 codes in order (as C.07 and TRF-2026 write them), e.g. BH-C1, BH, SB, DE, WIN, BPG; "
-        f"one of {', '.join(CATALOGUE)}.",
-    )  # fmt: skip
+    time_control = TimeControlField(required=False, help_text="e.g. 90+30 or 40/5400:1800+30 (docs/rules/clocks.md).")
+    tiebreaks = TiebreakListField(
+        required=False,
+        help_text="FIDE C.07 codes in order, each once and as C.07 and TRF-2026 write them (capitals), e.g. BH-C1, "
+        f"BH, SB, DE, WIN, BPG; one of {', '.join(CATALOGUE)}, or BH, FB, SB, ARO with -C1..-C9 or -M1..-M9, "
+        "PS with -C1..-C9.",
+    )
     tiebreak_edition = serializers.ChoiceField(
         choices=["", *EDITIONS], required=False, allow_blank=True,
         help_text="The C.07 text: 2024 (1 August 2024) or 2026; empty: the one in force on the event's first day.",
@@ -170,8 +176,7 @@ class EventPatchSerializer(StrictSerializer):
                                            help_text="Past it, registrations wait on a list; null: no limit.")  # fmt: skip
     check_in_required = JsonBooleanField(required=False)
     check_in_opens_minutes = serializers.IntegerField(min_value=0, max_value=7 * 24 * 60, required=False)
-    requested_bye_points = serializers.FloatField(required=False, min_value=0, max_value=1,
-                                                  help_text="What a requested bye scores: 0, 0.5 or 1 game.")  # fmt: skip
+    requested_bye_points = GamePartField(required=False, help_text="What a requested bye scores: 0, 0.5 or 1 game.")
     max_requested_byes = serializers.IntegerField(min_value=0, max_value=MAX_ROUNDS, required=False)
 
     #: The API's names of the event's columns where they differ (a refusal names the field the caller sent).
@@ -183,47 +188,35 @@ class EventPatchSerializer(StrictSerializer):
         except ValueError as exc:
             raise serializers.ValidationError(str(exc)) from None
 
-    def validate_requested_bye_points(self, value: float) -> float:
-        if value not in (0, 0.5, 1):
-            raise serializers.ValidationError("a requested bye scores 0, 0.5 or 1 game")
-        return value
+    @staticmethod
+    def schema_one_of() -> list[dict]:
+        """validate() in the schema (config.api_schema): the draw is ``variant_policy`` with its ``variant`` (a
+        fixed policy names one), or neither of them; ``variant`` alone names no draw."""
+        named = [{**branch, "required": sorted({"variant_policy", *branch.get("required", [])})} for branch in draw_branches()]
+        neither = {"not": {"anyOf": [{"required": ["variant_policy"]}, {"required": ["variant"]}, {"required": ["pool"]}]}}
+        return [*named, neither]
 
     def validate(self, data: dict) -> dict:
         if "requested_bye_points" in data:
             data["requested_bye_points"] = Decimal(str(data["requested_bye_points"]))
+        if ("variant" in data or "pool" in data) and "variant_policy" not in data:
+            raise serializers.ValidationError(
+                {"variant_policy": "name the variant policy with the variant or the pool: they are one draw"}
+            )
+        if "variant_policy" in data:
+            data.update(draw_columns(data["variant_policy"], data.pop("variant", None), data.pop("pool", None)))
         return data
 
     def way_in(self) -> dict:
         """The way-in settings given (tournaments.services.way_in_settings)."""
         return {name: value for name, value in self.validated_data.items() if name in WAY_IN_SETTINGS}
 
-    def columns(self, event: Event) -> dict:
-        """The other validated fields as the event's columns (a draw named by ``variant_policy`` and ``variant``)."""
+    def columns(self) -> dict:
+        """The other validated fields as the event's columns (the draw already as its three columns)."""
         data = {name: value for name, value in self.validated_data.items() if name not in WAY_IN_SETTINGS}
         if "rounds" in data:
             data["rounds_planned"] = data.pop("rounds")
-        if "pool" in data:
-            name = data.pop("variant_policy", None) or event.draw.name
-            data.update(pool_columns(policies.draw_named(name), (data.pop("variant", "") or "").strip(), data.pop("pool")))
-        elif "variant_policy" in data or "variant" in data:
-            data.update(_variant_columns(event, data.pop("variant_policy", None), data.pop("variant", None)))
         return data
-
-
-def _variant_columns(event: Event, name: str | None, variant: str | None) -> dict:
-    """(policy, key, options) of the draw ``name`` (default: the event's) with ``variant`` (default: the event's)."""
-    draw = policies.draw_named(name) if name else event.draw
-    variant = (variant or "").strip() if variant is not None else None
-    if policies.draws_from_pool(draw.policy):  # the event's own pool stays unless a new one is given
-        return pool_columns(draw, variant or "", policies.pool_of(event.variant_options))
-    if draw.variant is not None:  # a dice draw names its variant
-        if variant not in (None, "", draw.variant):
-            raise serializers.ValidationError({"variant": f"under {draw.name} the dice choose: {draw.variant}"})
-        return {"variant_policy": draw.policy, "variant_key": draw.variant, "variant_options": dict(draw.options)}
-    key = variant if variant is not None else (event.variant_key if event.variant_policy == policies.FIXED else "")
-    if key not in fixed_keys():
-        raise serializers.ValidationError({"variant": f"a fixed policy needs one of {', '.join(fixed_keys())}"})
-    return {"variant_policy": draw.policy, "variant_key": key, "variant_options": {}}
 
 
 class RollSerializer(JsonTypedSerializer):
@@ -305,8 +298,9 @@ class ResultRowSerializer(serializers.Serializer):
     position = serializers.CharField(required=False, allow_blank=True)
 
 
-class PlayerRowSerializer(serializers.Serializer):
-    """One player of an import (documentation: rows are checked by tournaments.services.csv_import)."""
+class PlayerRowSerializer(StrictSerializer):
+    """One player of an import (documentation: rows are checked by tournaments.services.csv_import, which refuses a
+    field it does not know: the schema's additionalProperties false)."""
 
     name = serializers.CharField(max_length=200)
     rating = serializers.IntegerField(required=False, min_value=0, max_value=4000)

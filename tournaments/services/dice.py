@@ -165,11 +165,18 @@ def _draw_from_pool(block: VariantBlock) -> None:
         block.start_position = engine.new().position()
 
 
+def has_block(event: Event, index: int) -> bool:
+    """Whether block ``index`` exists or will: the event draws its blocks (dice or a pool), and the block was made
+    or its rounds are planned."""
+    if not draws_blocks(event):
+        return False
+    return 1 <= index <= block_index(rounds_total(event)) or VariantBlock.objects.filter(event=event, index=index).exists()
+
+
 def _locked_block(event: Event, index: int) -> VariantBlock:
     if not draws_blocks(event):
         raise ValidationError({"how": f"{event} plays a fixed variant: there are no dice"})
-    exists = VariantBlock.objects.filter(event=event, index=index).exists()
-    if not exists and not 1 <= index <= block_index(rounds_total(event)):
+    if not has_block(event, index):
         raise ValidationError({"index": f"{event} has no block {index}: its rounds make {block_index(rounds_total(event))}"})
     commit_block(event, index)
     return VariantBlock.objects.select_for_update().get(event=event, index=index)

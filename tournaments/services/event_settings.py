@@ -4,8 +4,9 @@ The admin's event form and the organizer API (``POST /api/events/`` and ``PATCH 
 :func:`problems`, so they refuse alike: a variant no engine plays, a time control the clocks cannot read
 (``clocks.control``), a tie-break list scoring does not know (``scoring.tiebreaks``). Once round 1 is paired the
 record depends on the format, the scoring and the variant (the pairings made, the points given, the starts
-rolled): those are refused as a conflict naming the field; everything else (tie-breaks and planned rounds
-included) may change, and :func:`update_event` writes each change to the audit trail with before and after.
+rolled): those are refused as a conflict naming the field, as are fewer planned rounds than are paired; everything
+else (tie-breaks and planned rounds included) may change, and :func:`update_event` writes each change to the audit
+trail with before and after.
 """
 
 from __future__ import annotations
@@ -121,8 +122,9 @@ def round_problems(event: Event, values: dict) -> dict[str, str]:
 
 
 def problems(event: Event, values: dict) -> tuple[dict[str, str], dict[str, str]]:
-    """(conflicts, invalid): the locked columns ``values`` would change, and the bad values, by column."""
-    return {**locked_problems(event, values)}, {**value_problems(values), **round_problems(event, values)}
+    """(conflicts, invalid): what the event's state forbids now (a locked column changed, fewer planned rounds than
+    are paired: a 409), and the bad values whatever the event (a 400), by column."""
+    return {**locked_problems(event, values), **round_problems(event, values)}, value_problems(values)
 
 
 def check(event: Event, values: dict) -> None:

@@ -1,0 +1,32 @@
+"""``scoring.tiebreak_codes.CODE_PATTERN`` (the API schema's pattern of a tie-break code) matches exactly the codes
+``read_code`` takes written as C.07 writes them: capitals, no space (the API takes no other writing of a code)."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.tiebreak_codes import CATALOGUE, CODE_PATTERN, TIEBREAK_NAMES, read_code
+
+CODE = re.compile(CODE_PATTERN)
+PIECES = [*TIEBREAK_NAMES, "XYZ", "bh", "-", "C", "M", "X", "0", "1", "9", "10", " "]
+
+
+def takes(text: str) -> bool:
+    try:
+        read_code(text)
+    except ValueError:
+        return False
+    return text == text.strip().upper()
+
+
+def test_every_code_of_the_catalogue_matches():
+    assert all(CODE.fullmatch(code) for code in CATALOGUE)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), min_size=1, max_size=4).map("".join))
+def test_the_pattern_matches_exactly_the_codes_read_code_takes_as_c07_writes_them(text):
+    assert bool(CODE.fullmatch(text)) == takes(text), text
