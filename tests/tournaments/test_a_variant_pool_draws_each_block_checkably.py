@@ -119,9 +119,12 @@ def test_a_patch_makes_an_event_a_pool_and_commits_its_blocks():
     answer = client.patch(f"/api/events/{slug}/", {"variant_policy": policies.POOL_DRAW.name, "pool": POOL}, format="json")
     assert answer.status_code == 200, answer.content
     assert answer.json()["pool"] == POOL and [bool(b["commitment"]) for b in answer.json()["blocks"]] == [True, True]
-    fewer = client.patch(f"/api/events/{slug}/", {"pool": POOL[:2]}, format="json")
+    pool = policies.POOL_DRAW.name
+    fewer = client.patch(f"/api/events/{slug}/", {"variant_policy": pool, "pool": POOL[:2]}, format="json")
     assert fewer.status_code == 200 and fewer.json()["pool"] == POOL[:2]
-    assert client.patch(f"/api/events/{slug}/", {"pool": POOL[:1]}, format="json").status_code == 400
+    assert client.patch(f"/api/events/{slug}/", {"variant_policy": pool, "pool": POOL[:1]}, format="json").status_code == 400
+    alone = client.patch(f"/api/events/{slug}/", {"pool": POOL}, format="json")  # a pool is named with its policy
+    assert alone.status_code == 400 and "variant_policy" in alone.json()["errors"][0]["field"]
 
 
 def test_a_rolled_variant_drawn_from_the_pool_starts_from_the_dice_of_the_same_seed():
