@@ -17,6 +17,7 @@ import importlib.metadata
 import importlib.util
 import json
 import os
+import pkgutil
 import shutil
 import subprocess
 import sys
@@ -28,7 +29,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 PACKAGE = "rvchess_client"  # the generated package's directory; imported as rvchess_client_<hash>
-TAGS = ("auth", "events", "games", "me", "organizer", "players", "registrations", "results")
 
 
 class ApiError(Exception):
@@ -143,7 +143,8 @@ def connect(base: str, token: str, root: Path | None = None, timeout: float = 15
 
 def operation(package: ModuleType, name: str) -> ModuleType:
     """The module of operation ``name`` (its ``operationId``) in the generated ``package``, whatever its tag."""
-    for tag in TAGS:
+    api = importlib.import_module(f"{package.__name__}.api")
+    for tag in sorted(module.name for module in pkgutil.iter_modules(api.__path__) if module.ispkg):  # one per tag
         try:
             return importlib.import_module(f"{package.__name__}.api.{tag}.{name}")
         except ModuleNotFoundError:

@@ -53,7 +53,11 @@ def draw_branches() -> list[dict]:
     their own), a pool its variants and no variant. Patterns, not enums: drf-spectacular would merge these partial
     choice sets into the fields' enums."""
     dice = [draw for draw in policies.draws() if draw.variant is not None]
-    no_pool = {"type": "array", "maxItems": 0}  # a pool belongs to the pool policy alone (an empty one is nothing)
+    no_pool = {
+        "type": "array",
+        "items": {"type": "string"},
+        "maxItems": 0,
+    }  # a pool belongs to the pool policy alone (an empty one is nothing)
     pool = {
         "properties": {
             "variant_policy": one_of_texts([policies.POOL_DRAW.name]),
