@@ -21,12 +21,15 @@ from accounts.authentication import TokenAuthentication
 from config.api_fields import RegistryChoiceField
 from scoring import profile_choices
 from tournaments.api_filters import EventFilter
+from tournaments.api_organizer.serializers_sections import SectionSerializer, section_rows
+from tournaments.api_sections import in_section
 from tournaments.models import Bye, Event
 from tournaments.public import progress, queries
 from tournaments.public.blocks import event_blocks
 from tournaments.public.queries import MAX_ROUND_NUMBER
 from tournaments.public.variant import current_variant, variant_from_block
 from tournaments.services.events import is_arbiter
+from tournaments.services.sections import holder_of, sections_of
 from variants import policies
 
 
@@ -122,6 +125,24 @@ class EventDetailSerializer(EventSummarySerializer):
     current_variant = serializers.SerializerMethodField()
     players = serializers.SerializerMethodField()
     blocks = serializers.SerializerMethodField()
+    sections = serializers.SerializerMethodField()
+    section = serializers.SerializerMethodField(help_text="The slug of the section this answer is about.")
+
+    def to_representation(self, event: Event) -> dict:
+        data = super().to_representation(event)
+        holder = holder_of(event)
+        if holder.pk != event.pk:  # a section's row answers as its event, naming the section (issue 27)
+            data["slug"] = holder.slug
+            data["url"] = self.get_url(holder) + f"?section={data['section']}"
+        return data
+
+    def get_section(self, event: Event) -> str:
+        return next((section.slug for section in sections_of(holder_of(event)) if section.body_id == event.pk), "")
+
+    @extend_schema_field(SectionSerializer(many=True))
+    def get_sections(self, event: Event) -> list:
+        """The event's sections, the first the default (this answer is about the one ``?section=`` named)."""
+        return SectionSerializer(section_rows(sections_of(holder_of(event))), many=True).data
 
     @extend_schema_field(BlockSerializer(many=True))
     def get_blocks(self, event: Event) -> list:
@@ -251,7 +272,7 @@ class PublicAPIView(APIView):
         event = None if "\x00" in slug or len(slug) > 100 else visible.filter(slug=slug).first()
         if event is None:
             raise NotFound(f"No public event with slug {slug!r}.")
-        return event
+        return in_section(self.request, event)
 
 
 class EventListView(PublicAPIView, GenericAPIView):

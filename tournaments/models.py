@@ -379,4 +379,5 @@ class Bye(models.Model):
 # The record kept beside the boards (audit trail, standings snapshot, colour draw) and the models of a player's way
 # in, in modules of their own (this one would pass 400 lines); they belong to this app and are imported here.
 from tournaments.models_record import ByeRequest, ColourDraw, ForbiddenPairing, PairingChange, StandingsSnapshot  # noqa: E402, F401
+from tournaments.models_sections import Section  # noqa: E402, F401
 from tournaments.models_way_in import CheckIn, SignUp  # noqa: E402, F401

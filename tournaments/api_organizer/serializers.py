@@ -16,6 +16,7 @@ from accounts.serializers import JsonTypedSerializer, StrictSerializer
 from config.api_fields import RegistryChoiceField
 from scoring import profile_choices
 from scoring.tiebreak_codes import CATALOGUE, EDITIONS, parse_tiebreaks
+from tournaments.api_organizer.serializers_sections import sections_field
 from tournaments.fide import FIDE_TITLES
 from tournaments.models import Bye, Event, Game, RegistrationMode, Round
 from tournaments.public import queries
@@ -48,8 +49,10 @@ class JsonBooleanField(serializers.BooleanField):
 
 class EventCreateSerializer(JsonTypedSerializer):
     name = serializers.CharField(max_length=200)
-    format = serializers.ChoiceField(choices=Event.Format.choices)
-    rounds = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS, help_text="Rounds (Swiss) or games (match).")
+    format = serializers.ChoiceField(choices=Event.Format.choices, required=False, help_text="Required without sections.")
+    rounds = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS, required=False,
+                                      help_text="Rounds (Swiss) or games (match); required without sections.")  # fmt: skip
+    sections = sections_field()
     variant_policy = serializers.ChoiceField(choices=[draw.name for draw in policies.draws()])
     variant = serializers.CharField(
         max_length=16, required=False, allow_blank=True, help_text="A fixed variant's key; under a dice policy empty."
@@ -76,6 +79,11 @@ class EventCreateSerializer(JsonTypedSerializer):
         ]  # fmt: skip
 
     def validate(self, data: dict) -> dict:
+        first = (data.get("sections") or [{}])[0]
+        for name in ("format", "rounds"):  # the first section's, when only it names them
+            data.setdefault(name, first.get(name))
+            if data[name] is None:
+                raise serializers.ValidationError({name: "required (here or in the first section)"})
         draw = policies.draw_named(data["variant_policy"])
         variant = (data.get("variant") or "").strip()
         if draw.variant is None:
