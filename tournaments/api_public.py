@@ -30,6 +30,7 @@ from tournaments.public.queries import MAX_ROUND_NUMBER
 from tournaments.public.variant import current_variant, variant_from_block
 from tournaments.services.events import is_arbiter
 from tournaments.services.sections import holder_of, sections_of
+from tournaments.services.team_rounds import standings_rows
 from variants import policies
 
 
@@ -197,6 +198,21 @@ class CrosstableCellSerializer(serializers.Serializer):
     result = serializers.CharField(read_only=True)
 
 
+class TeamNameSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    name = serializers.CharField(read_only=True)
+
+
+class TeamStandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(read_only=True)
+    team = TeamNameSerializer(read_only=True)
+    match_points = serializers.FloatField(read_only=True)
+    board_points = serializers.FloatField(read_only=True)
+    matches = serializers.IntegerField(read_only=True, help_text="Matches finished (a bye counts).")
+    tiebreaks = serializers.DictField(child=serializers.FloatField(), read_only=True,
+                                      help_text="OSB (Olympiad Sonneborn-Berger), BH-MP (Buchholz of match points), DE.")  # fmt: skip
+
+
 class StandingsSerializer(serializers.Serializer):
     event = serializers.CharField(read_only=True, help_text="The event's slug.")
     published = serializers.BooleanField(read_only=True, help_text="False while there are no standings yet.")
@@ -205,6 +221,8 @@ class StandingsSerializer(serializers.Serializer):
     after = serializers.IntegerField(read_only=True, allow_null=True, help_text="?after=N: the rounds counted; else null.")
     tiebreaks = serializers.ListField(child=serializers.CharField(), read_only=True)
     rows = StandingsRowSerializer(many=True, read_only=True)
+    teams = TeamStandingSerializer(many=True, read_only=True,
+                                   help_text="A team event's team standings (empty for an event of players).")  # fmt: skip
     crosstable = serializers.DictField(
         child=serializers.DictField(child=CrosstableCellSerializer()),
         read_only=True,
@@ -340,6 +358,7 @@ class EventStandingsView(PublicAPIView):
             "after": after,
             "tiebreaks": (data or {}).get("tiebreaks", []),
             "rows": (data or {}).get("rows", []),
+            "teams": standings_rows(event, after) if event.competitor == "team" else [],
             "crosstable": (data or {}).get("crosstable", {}),
         }
         # The snapshot already has the documented shape; running 500 rows and their crosstable through the

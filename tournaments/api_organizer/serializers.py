@@ -15,6 +15,7 @@ from rest_framework import serializers
 from accounts.serializers import JsonTypedSerializer, StrictSerializer
 from config.api_fields import RegistryChoiceField
 from scoring import profile_choices
+from scoring.teams import MatchPoints
 from scoring.tiebreak_codes import CATALOGUE, EDITIONS, parse_tiebreaks
 from tournaments.api_organizer.serializers_sections import sections_field
 from tournaments.fide import FIDE_TITLES
@@ -27,6 +28,7 @@ from variants import policies
 from variants.registry import fixed_keys
 
 MAX_ROUNDS = 99
+MAX_BOARDS = 20
 # Blank, or three letters: one pattern, so the schema has no oneOf in which "" would match both branches.
 FEDERATION = RegexValidator(r"^(?:[A-Za-z]{3})?$", "a three-letter FIDE federation code such as AUT, or nothing")
 # Physical dice as variants.dice.parse_roll reads them: three dice 1..6 joined by '-'.
@@ -65,6 +67,11 @@ class EventCreateSerializer(JsonTypedSerializer):
     federation = serializers.CharField(required=False, allow_blank=True, default="", validators=[FEDERATION],
                                        help_text="Three-letter FIDE federation code, e.g. AUT.")  # fmt: skip
     is_public = JsonBooleanField(required=False, default=True)
+    competitor = serializers.ChoiceField(choices=["player", "team"], required=False, default="player",
+                                         help_text="Who is paired: players, or teams (then `boards`).")  # fmt: skip
+    boards = serializers.IntegerField(min_value=1, max_value=MAX_BOARDS, required=False, help_text="Boards of a team match.")
+    match_points = serializers.RegexField(r"^\d+(\.\d+)?,\d+(\.\d+)?,\d+(\.\d+)?$", required=False, max_length=20,
+                                          help_text="A team match's points for a win, draw, loss (default 2,1,0).")  # fmt: skip
 
     @staticmethod
     def schema_one_of() -> list[dict]:
@@ -95,6 +102,12 @@ class EventCreateSerializer(JsonTypedSerializer):
         data["variant_policy"] = draw.policy
         data["variant_options"] = dict(draw.options)
         data["federation"] = data.get("federation", "").upper()
+        if data.get("competitor") == "team" and not data.get("boards"):
+            raise serializers.ValidationError({"boards": "a team event names the boards of a match"})
+        try:
+            MatchPoints.parse(data.get("match_points", "2,1,0"))
+        except ValueError as exc:
+            raise serializers.ValidationError({"match_points": str(exc)}) from None
         return data
 
 
