@@ -209,8 +209,10 @@ class TeamStandingSerializer(serializers.Serializer):
     match_points = serializers.FloatField(read_only=True)
     board_points = serializers.FloatField(read_only=True)
     matches = serializers.IntegerField(read_only=True, help_text="Matches finished (a bye counts).")
-    tiebreaks = serializers.DictField(child=serializers.FloatField(), read_only=True,
-                                      help_text="OSB (Olympiad Sonneborn-Berger), BH-MP (Buchholz of match points), DE.")  # fmt: skip
+    tiebreaks = serializers.DictField(
+        child=serializers.FloatField(), read_only=True,
+        help_text="OSB (Olympiad Sonneborn-Berger), BH-MP (Buchholz of match points), DE (direct encounter).",
+    )  # fmt: skip
 
 
 class StandingsSerializer(serializers.Serializer):

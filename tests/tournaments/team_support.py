@@ -7,8 +7,10 @@ from rest_framework.test import APIClient
 from tournaments.models import Player
 
 
-def team_event(client: APIClient, *, teams: int, boards: int = 4, format: str = "rr", rounds: int = 3,
-               policy: str = "rvc-one-roll", scoring: str = "classical", name: str = "Club League") -> tuple[str, list[dict]]:  # fmt: skip
+def team_event(
+    client: APIClient, *, teams: int, boards: int = 4, format: str = "rr", rounds: int = 3,
+    policy: str = "rvc-one-roll", scoring: str = "classical", name: str = "Club League",
+) -> tuple[str, list[dict]]:  # fmt: skip
     """A team event with ``teams`` teams of ``boards`` players (rated so that team 1 is the strongest)."""
     body = {"name": name, "format": format, "rounds": rounds, "variant_policy": policy, "scoring": scoring,
             "competitor": "team", "boards": boards}  # fmt: skip

@@ -23,7 +23,7 @@ PLAYER_ID = {"min_value": 1, "max_value": 2**63 - 1}
 class TeamCreateSerializer(StrictSerializer):
     name = serializers.CharField(max_length=100)
     captain = serializers.IntegerField(**PLAYER_ID, required=False, allow_null=True,
-                                       help_text="The player id of the captain (one of the roster), who may submit line-ups.")  # fmt: skip
+                                       help_text="The captain's player id (one of the roster): submits line-ups.")  # fmt: skip
     roster = serializers.ListField(child=serializers.IntegerField(**PLAYER_ID), min_length=1, max_length=50,
                                    help_text="Player ids in board order (board 1 first).")  # fmt: skip
 
