@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils.dateparse import parse_datetime
 from django.utils.safestring import SafeString, mark_safe
 
+from scoring.teams import TIEBREAKS as TEAM_TIEBREAKS
 from tournaments import exports
 from tournaments.models import Event
 from tournaments.public import display, player_view, progress, queries, round_view, way_in
@@ -28,6 +29,7 @@ from tournaments.public.variant import current_variant
 from tournaments.services.events import is_arbiter
 from tournaments.services.pairing_system import pairing_system_label
 from tournaments.services.sections import UnknownSection, holder_of, section_row, sections_of
+from tournaments.services.team_rounds import standings_rows
 
 
 def public_event_or_404(slug: str, user=None, section: str | None = None) -> Event:
@@ -53,7 +55,7 @@ def _section_tabs(event: Event, active: str) -> list[dict]:
     if len(sections) < 2:
         return []
     page = reverse(TAB_PAGES.get(active, "event-detail"), args=[holder.slug])
-    return [{"name": s.name, "band": s.band(), "current": s.body_id == event.pk,
+    return [{"name": s.name, "band": "" if s.band() == s.name else s.band(), "current": s.body_id == event.pk,
              "href": page if s.is_first else f"{page}?section={s.slug}"} for s in sections]  # fmt: skip
 
 
@@ -86,6 +88,7 @@ def event_detail(request, slug: str):
         tiebreaks=queries.event_tiebreak_codes(event),
         schedule=progress.schedule(event),
         me=way_in.actions_for(event, request.user),  # register, check in, bye, withdraw (issue 23)
+        teams=list(event.teams.select_related("captain").order_by("seed", "id")),  # a team event's (issue 27)
     )
     return render(request, "tournaments/event_detail.html", context)
 
@@ -179,6 +182,10 @@ def standings(request, slug: str):
     shown = None if after is None or after >= last else after
     table = per_snapshot(event, "standings", lambda: _standings_table(event, shown), str(shown or ""))
     context.update(standings=table, after=shown, last_round=last, shows_game_points=event.profile.shows_game_points)
+    if event.competitor == "team":  # issue 27: the team standings above the players'
+        context["team_rows"] = [
+            {**row, "breaks": [row["tiebreaks"][c] for c in TEAM_TIEBREAKS]} for row in standings_rows(event, shown)
+        ]
     return render(request, "tournaments/standings.html", context)
 
 
