@@ -20,8 +20,9 @@ SECTIONS = [
     {"name": "Open", "format": "swiss", "rounds": 4},
     {"name": "U1800", "format": "swiss", "rounds": 4, "max_rating": 1799},
 ]
-PLAYERS = [{"name": n, "rating": r} for n, r in [("Anna Berger", 2150), ("Ben Carter", 2090), ("Chloé Dubois", 1990),
-           ("Dmitri Egorov", 1950), ("Elif Fidan", 1750), ("Femi Gbadamosi", 1600), ("Greta Holm", 1420), ("Hugo Ibarra", 1300)]]  # fmt: skip
+RATED = [("Anna Berger", 2150), ("Ben Carter", 2090), ("Chloé Dubois", 1990), ("Dmitri Egorov", 1950),
+         ("Elif Fidan", 1750), ("Femi Gbadamosi", 1600), ("Greta Holm", 1420), ("Hugo Ibarra", 1300)]  # fmt: skip
+PLAYERS = [{"name": name, "rating": rating} for name, rating in RATED]
 
 
 def _page(browser, server, user=None):
