@@ -30,7 +30,7 @@ from tournaments.public.queries import MAX_ROUND_NUMBER
 from tournaments.public.variant import current_variant, variant_from_block
 from tournaments.services.events import is_arbiter
 from tournaments.services.sections import holder_of, sections_of
-from tournaments.services.team_rounds import standings_rows
+from tournaments.team_results import standings_rows
 from variants import policies
 
 

@@ -29,7 +29,7 @@ from tournaments.public.variant import current_variant
 from tournaments.services.events import is_arbiter
 from tournaments.services.pairing_system import pairing_system_label
 from tournaments.services.sections import UnknownSection, holder_of, section_row, sections_of
-from tournaments.services.team_rounds import standings_rows
+from tournaments.team_results import standings_rows
 
 
 def public_event_or_404(slug: str, user=None, section: str | None = None) -> Event:

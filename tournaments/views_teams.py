@@ -16,8 +16,8 @@ from tournaments.models import Game, Round, Team, TeamMatch
 from tournaments.public import queries
 from tournaments.services.errors import reasons
 from tournaments.services.events import is_arbiter
-from tournaments.services.team_rounds import standings_rows
 from tournaments.services.teams import lineup_for, may_submit, submit_lineup
+from tournaments.team_results import standings_rows
 from tournaments.views_public import _base_context, public_event_or_404
 
 

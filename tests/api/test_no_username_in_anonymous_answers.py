@@ -15,7 +15,7 @@ from tests.pages.conftest import build_spring_open
 
 pytestmark = pytest.mark.django_db
 
-PARAMETERS = {"slug": "spring-open", "number": "2", "board": "1", "index": "1"}
+PARAMETERS = {"slug": "spring-open", "number": "2", "board": "1", "index": "1", "team_id": "1"}
 
 
 @pytest.fixture

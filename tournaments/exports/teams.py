@@ -10,7 +10,7 @@ from decimal import Decimal
 from tournaments.exports.standings_csv import csv_cell, points_text
 from tournaments.models import Event, Game, Team, TeamMatch, TeamMember
 from tournaments.public.queries import published_rounds
-from tournaments.services.team_rounds import standings_rows
+from tournaments.team_results import standings_rows
 
 TEAM_NAME_WIDTH = 32  # TRF-16 013: columns 5-36 the team's name, then the start ranks of its players, 4 wide each
 

@@ -4,25 +4,14 @@ records scoring.teams ranks."""
 
 from __future__ import annotations
 
-from decimal import Decimal
-
-from scoring.teams import MatchPoints, TeamMatchRecord, match_points, team_standings
-from tournaments.models import Event, Game, Round, Team, TeamMatch
+from scoring.teams import match_points
+from tournaments.models import Event, Round, Team, TeamMatch
 from tournaments.pairing import teams as pairing
 from tournaments.pairing.dutch import NoValidPairing
 from tournaments.services.colour_draw import first_white
 from tournaments.services.errors import Conflict
 from tournaments.services.teams import lineup_for
-
-FINAL = Game.ResultStatus.FINAL
-
-
-def points_of(event: Event) -> MatchPoints:
-    return MatchPoints.parse(event.match_points)
-
-
-def teams_of(event: Event) -> list[Team]:
-    return list(Team.objects.filter(event=event).order_by("seed", "id"))
+from tournaments.team_results import match_records, points_of, teams_of
 
 
 def team_rating(team: Team, boards: int) -> int:
@@ -88,41 +77,3 @@ def team_trf(event: Event, teams: list[Team] | None = None):
 def write_matches(rnd: Round, matches: list[tuple[int, int | None, int]]) -> None:
     for number, (first, second, first_board) in enumerate(matches, start=1):
         TeamMatch.objects.create(round=rnd, number=number, first_id=first, second_id=second, first_board=first_board or 1)
-
-
-def match_records(event: Event, through: int | None = None) -> list[TeamMatchRecord]:
-    """The finished matches (every board final; a bye) of the rounds up to ``through``, as plain records."""
-    games: dict[tuple[int, int], Game] = {}
-    rounds = Round.objects.filter(event=event).exclude(status__in=(Round.Status.PENDING, Round.Status.PAIRED))
-    if through is not None:
-        rounds = rounds.filter(number__lte=through)
-    for game in Game.objects.filter(round__in=rounds):
-        games[(game.round_id, game.board)] = game
-    records = []
-    for match in TeamMatch.objects.filter(round__in=rounds).select_related("round").order_by("round__number", "number"):
-        record = _record(match, games, event.boards)
-        if record is not None:
-            records.append(record)
-    return records
-
-
-def _record(match: TeamMatch, games: dict, boards: int) -> TeamMatchRecord | None:
-    if match.second_id is None:
-        return TeamMatchRecord(match.round.number, match.first_id, None, boards=boards)
-    first = second = Decimal(0)
-    for i in range(boards):
-        game = games.get((match.round_id, match.first_board + i))
-        if game is None or game.result_status != FINAL:
-            return None
-        white, black = game.white_points or 0, game.black_points or 0
-        first, second = (first + white, second + black) if i % 2 == 0 else (first + black, second + white)
-    return TeamMatchRecord(match.round.number, match.first_id, match.second_id, float(first), float(second), boards)
-
-
-def standings_rows(event: Event, through: int | None = None) -> list[dict]:
-    """The team standings as the API gives them: rank, team {id, name}, match and board points, tie-breaks."""
-    teams = teams_of(event)
-    names = {t.pk: t.name for t in teams}
-    rows = team_standings([t.pk for t in teams], match_records(event, through), points_of(event))
-    return [{"rank": r.rank, "team": {"id": r.team, "name": names[r.team]}, "match_points": r.match_points,
-             "board_points": r.board_points, "matches": r.matches, "tiebreaks": dict(r.tiebreaks)} for r in rows]  # fmt: skip
