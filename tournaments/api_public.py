@@ -126,6 +126,8 @@ class EventDetailSerializer(EventSummarySerializer):
     current_variant = serializers.SerializerMethodField()
     players = serializers.SerializerMethodField()
     blocks = serializers.SerializerMethodField()
+    competitor = serializers.ChoiceField(choices=["player", "team"], read_only=True, help_text="Who is paired.")
+    boards = serializers.IntegerField(read_only=True, help_text="Boards of a team match (0: an event of players).")
     sections = serializers.SerializerMethodField()
     section = serializers.SerializerMethodField(help_text="The slug of the section this answer is about.")
 
