@@ -12,6 +12,7 @@ from accounts.serializers import StrictSerializer
 from tournaments.api_organizer.access import OrganizerView
 from tournaments.api_organizer.serializers import field_errors
 from tournaments.models import Team
+from tournaments.public.queries import MAX_ROUND_NUMBER
 from tournaments.services import is_arbiter
 from tournaments.services.teams import create_team, lineup_for, may_submit, submit_lineup
 
@@ -86,7 +87,9 @@ class TeamsView(OrganizerView):
 class LineupView(OrganizerView):
     lenient_methods = ("GET",)
 
-    def _team(self, event, team_id: int) -> Team:
+    def _team(self, event, team_id: int, number: int) -> Team:
+        if not 0 < number <= MAX_ROUND_NUMBER:
+            raise NotFound({"number": [f"{event.slug!r} has no round {number}"]})
         team = event.teams.filter(pk=team_id).first() if 0 < team_id < 2**63 else None
         if team is None:
             raise NotFound({"team_id": [f"{event.slug!r} has no team {team_id}"]})
@@ -96,7 +99,7 @@ class LineupView(OrganizerView):
     def get(self, request, slug: str, number: int, team_id: int):
         """The team's line-up for the round: the one submitted, else the roster's first N available."""
         event = self.visible_event(slug)
-        team = self._team(event, team_id)
+        team = self._team(event, team_id, number)
         return Response({"team": team.pk, "round": number, "boards": lineup_for(team, number)})
 
     @extend_schema(operation_id="events_lineup_submit", request=LineupSerializer,
@@ -106,7 +109,7 @@ class LineupView(OrganizerView):
         """Submit the team's line-up for round ``n`` (its captain, or the event's organizer or arbiters): N players
         of the roster in roster order; 409 once the round is paired."""
         event = self.find_event(slug)
-        team = self._team(event, team_id)
+        team = self._team(event, team_id, number)
         if not (is_arbiter(request.user, event) or may_submit(request.user, team)):
             raise PermissionDenied({"token": [f"you are not the captain of {team} nor the organizer of {event.slug!r}"]})
         form = LineupSerializer(data=request.data)
