@@ -15,7 +15,6 @@ from rest_framework import serializers
 from accounts.serializers import JsonTypedSerializer, StrictSerializer
 from config.api_fields import RegistryChoiceField
 from scoring import profile_choices
-from scoring.teams import MatchPoints
 from scoring.tiebreak_codes import CATALOGUE, EDITIONS, parse_tiebreaks
 from tournaments.api_organizer.serializers_sections import sections_field
 from tournaments.fide import FIDE_TITLES
@@ -29,6 +28,8 @@ from variants.registry import fixed_keys
 
 MAX_ROUNDS = 99
 MAX_BOARDS = 20
+# The match points leagues use (win, draw, loss): the Olympiad's, the three-point win, and board-like points.
+MATCH_POINTS = ("2,1,0", "3,1,0", "1,0.5,0")
 # Blank, or three letters: one pattern, so the schema has no oneOf in which "" would match both branches.
 FEDERATION = RegexValidator(r"^(?:[A-Za-z]{3})?$", "a three-letter FIDE federation code such as AUT, or nothing")
 # Physical dice as variants.dice.parse_roll reads them: three dice 1..6 joined by '-'.
@@ -51,9 +52,10 @@ class JsonBooleanField(serializers.BooleanField):
 
 class EventCreateSerializer(JsonTypedSerializer):
     name = serializers.CharField(max_length=200)
-    format = serializers.ChoiceField(choices=Event.Format.choices, required=False, help_text="Required without sections.")
-    rounds = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS, required=False,
-                                      help_text="Rounds (Swiss) or games (match); required without sections.")  # fmt: skip
+    format = serializers.ChoiceField(choices=Event.Format.choices, required=False, default=Event.Format.SWISS,
+                                     help_text="The first section's unless it names one; the others' default.")  # fmt: skip
+    rounds = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS, required=False, default=5,
+                                      help_text="Rounds (Swiss) or games (match): as ``format``.")  # fmt: skip
     sections = sections_field()
     variant_policy = serializers.ChoiceField(choices=[draw.name for draw in policies.draws()])
     variant = serializers.CharField(
@@ -70,8 +72,8 @@ class EventCreateSerializer(JsonTypedSerializer):
     competitor = serializers.ChoiceField(choices=["player", "team"], required=False, default="player",
                                          help_text="Who is paired: players, or teams (then `boards`).")  # fmt: skip
     boards = serializers.IntegerField(min_value=1, max_value=MAX_BOARDS, required=False, help_text="Boards of a team match.")
-    match_points = serializers.RegexField(r"^\d+(\.\d+)?,\d+(\.\d+)?,\d+(\.\d+)?$", required=False, max_length=20,
-                                          help_text="A team match's points for a win, draw, loss (default 2,1,0).")  # fmt: skip
+    match_points = serializers.ChoiceField(choices=MATCH_POINTS, required=False, default=MATCH_POINTS[0],
+                                           help_text="A team match's points for a win, draw and loss.")  # fmt: skip
 
     @staticmethod
     def schema_one_of() -> list[dict]:
@@ -86,11 +88,6 @@ class EventCreateSerializer(JsonTypedSerializer):
         ]  # fmt: skip
 
     def validate(self, data: dict) -> dict:
-        first = (data.get("sections") or [{}])[0]
-        for name in ("format", "rounds"):  # the first section's, when only it names them
-            data.setdefault(name, first.get(name))
-            if data[name] is None:
-                raise serializers.ValidationError({name: "required (here or in the first section)"})
         draw = policies.draw_named(data["variant_policy"])
         variant = (data.get("variant") or "").strip()
         if draw.variant is None:
@@ -104,10 +101,6 @@ class EventCreateSerializer(JsonTypedSerializer):
         data["federation"] = data.get("federation", "").upper()
         if data.get("competitor") == "team" and not data.get("boards"):
             raise serializers.ValidationError({"boards": "a team event names the boards of a match"})
-        try:
-            MatchPoints.parse(data.get("match_points", "2,1,0"))
-        except ValueError as exc:
-            raise serializers.ValidationError({"match_points": str(exc)}) from None
         return data
 
 
