@@ -34,6 +34,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.serializers import StrictSerializer
+from tournaments.api_sections import SECTION_PARAMETER
 
 UNSAFE = ("POST", "PUT", "PATCH", "DELETE")
 
@@ -173,6 +174,8 @@ class AutoSchema(openapi.AutoSchema):
                 serializer = requested.get(media_type) if isinstance(requested, dict) else requested
                 if getattr(serializer, "min_length", None) and media.get("schema", {}).get("type") == "array":
                     media["schema"]["minItems"] = serializer.min_length
+        if path.startswith("/api/events/{slug}"):  # every event path takes ?section= (issue 27)
+            operation.setdefault("parameters", []).append(dict(SECTION_PARAMETER))
         for parameter in operation.get("parameters", []):
             if parameter.get("in") == "path" and parameter["name"] in PATH_NAMES:
                 parameter.setdefault("description", PATH_NAMES[parameter["name"]])

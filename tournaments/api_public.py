@@ -21,7 +21,10 @@ from accounts.authentication import TokenAuthentication
 from config.api_fields import RegistryChoiceField
 from scoring import profile_choices
 from tournaments.api_filters import EventFilter
-from tournaments.api_provisional import PROVISIONAL, LiveGameSerializer, wants_provisional
+from tournaments.api_organizer.serializers_sections import SectionSerializer, section_rows
+from tournaments.api_provisional import PROVISIONAL, wants_provisional
+from tournaments.api_sections import in_section
+from tournaments.api_standings import StandingsSerializer
 from tournaments.models import Bye, Event
 from tournaments.public import progress, provisional, queries
 from tournaments.public.blocks import event_blocks
@@ -29,6 +32,8 @@ from tournaments.public.queries import MAX_ROUND_NUMBER
 from tournaments.public.round_view import explained_rows
 from tournaments.public.variant import current_variant, variant_from_block
 from tournaments.services.events import is_arbiter
+from tournaments.services.sections import holder_of, sections_of
+from tournaments.team_results import standings_rows
 from variants import policies
 
 
@@ -134,6 +139,26 @@ class EventDetailSerializer(EventSummarySerializer):
     current_variant = serializers.SerializerMethodField()
     players = serializers.SerializerMethodField()
     blocks = serializers.SerializerMethodField()
+    competitor = serializers.ChoiceField(choices=["player", "team"], read_only=True, help_text="Who is paired.")
+    boards = serializers.IntegerField(read_only=True, help_text="Boards of a team match (0: an event of players).")
+    sections = serializers.SerializerMethodField()
+    section = serializers.SerializerMethodField(help_text="The slug of the section this answer is about.")
+
+    def to_representation(self, event: Event) -> dict:
+        data = super().to_representation(event)
+        holder = holder_of(event)
+        if holder.pk != event.pk:  # a section's row answers as its event, naming the section (issue 27)
+            data["slug"] = holder.slug
+            data["url"] = self.get_url(holder) + f"?section={data['section']}"
+        return data
+
+    def get_section(self, event: Event) -> str:
+        return next((section.slug for section in sections_of(holder_of(event)) if section.body_id == event.pk), "")
+
+    @extend_schema_field(SectionSerializer(many=True))
+    def get_sections(self, event: Event) -> list:
+        """The event's sections, the first the default (this answer is about the one ``?section=`` named)."""
+        return SectionSerializer(section_rows(sections_of(holder_of(event))), many=True).data
 
     @extend_schema_field(BlockSerializer(many=True))
     def get_blocks(self, event: Event) -> list:
@@ -160,49 +185,6 @@ class EventDetailSerializer(EventSummarySerializer):
             for r in queries.event_players(event)
         ]
         return RegisteredPlayerSerializer(rows, many=True).data
-
-
-class StandingsRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField(read_only=True)
-    player_id = serializers.IntegerField(read_only=True)
-    name = serializers.CharField(read_only=True)
-    rating = serializers.IntegerField(read_only=True, allow_null=True)
-    federation = serializers.CharField(read_only=True)
-    points = serializers.FloatField(read_only=True)
-    games = serializers.IntegerField(read_only=True)
-    wins = serializers.IntegerField(read_only=True)
-    tiebreaks = serializers.DictField(child=serializers.FloatField(allow_null=True), read_only=True)
-    colours = serializers.CharField(read_only=True, help_text="W or B per round with a finished game, - otherwise.")
-    performance = serializers.IntegerField(
-        read_only=True, allow_null=True, help_text="Tournament performance rating (docs/rules/performance-rating.md)."
-    )
-    rank_change = serializers.IntegerField(
-        read_only=True, allow_null=True, help_text="Places gained (negative: lost) in the last round counted."
-    )
-
-
-class CrosstableCellSerializer(serializers.Serializer):
-    opponent_id = serializers.IntegerField(read_only=True, allow_null=True)
-    colour = serializers.CharField(read_only=True, help_text="w, b or - (bye).")
-    points = serializers.FloatField(read_only=True, allow_null=True)
-    result = serializers.CharField(read_only=True)
-
-
-class StandingsSerializer(serializers.Serializer):
-    event = serializers.CharField(read_only=True, help_text="The event's slug.")
-    published = serializers.BooleanField(read_only=True, help_text="False while there are no standings yet.")
-    computed_at = serializers.CharField(read_only=True, allow_null=True)
-    rounds_complete = serializers.IntegerField(read_only=True)
-    provisional = serializers.BooleanField(read_only=True, help_text="True: as if every game in play ended now.")
-    after = serializers.IntegerField(read_only=True, allow_null=True, help_text="?after=N: the rounds counted; else null.")
-    tiebreaks = serializers.ListField(child=serializers.CharField(), read_only=True)
-    rows = StandingsRowSerializer(many=True, read_only=True)
-    crosstable = serializers.DictField(
-        child=serializers.DictField(child=CrosstableCellSerializer()),
-        read_only=True,
-        help_text="player id -> round number -> the player's game (or bye) of that round.",
-    )
-    live_games = LiveGameSerializer(many=True, read_only=True, help_text="?provisional=1: each board still in play.")
 
 
 class BoardPlayerSerializer(PlayerSerializer):
@@ -268,7 +250,7 @@ class PublicAPIView(APIView):
         event = None if "\x00" in slug or len(slug) > 100 else visible.filter(slug=slug).first()
         if event is None:
             raise NotFound(f"No public event with slug {slug!r}.")
-        return event
+        return in_section(self.request, event)
 
 
 class EventListView(PublicAPIView, GenericAPIView):
@@ -347,6 +329,7 @@ def _payload(event: Event, data: dict | None, after: int | None, provisional_tab
         "after": after,
         "tiebreaks": (data or {}).get("tiebreaks", []),
         "rows": (data or {}).get("rows", []),
+        "teams": standings_rows(event, after) if event.competitor == "team" else [],
         "crosstable": (data or {}).get("crosstable", {}),
         "live_games": (data or {}).get("live_games", []),
     }

@@ -136,6 +136,10 @@ class Event(models.Model):
         max_digits=2, decimal_places=1, choices=BYE_SHARES, default=Decimal("0.5"), help_text="A game's share."
     )
     max_requested_byes = models.PositiveSmallIntegerField(default=1)
+    # Team events (issue 27; tournaments.models_teams): who is paired, the boards of a match, its match points.
+    competitor = models.CharField(max_length=6, choices=[("player", "Players"), ("team", "Teams")], default="player")
+    boards = models.PositiveSmallIntegerField(default=0, help_text="Boards of a team match (team events).")
+    match_points = models.CharField(max_length=20, default="2,1,0", help_text="A team match's points: win, draw, loss.")
 
     objects = EventQuerySet.as_manager()
 
@@ -393,4 +397,6 @@ class Bye(models.Model):
 # The record kept beside the boards (audit trail, standings snapshot, colour draw) and the models of a player's way
 # in, in modules of their own (this one would pass 400 lines); they belong to this app and are imported here.
 from tournaments.models_record import ByeRequest, ColourDraw, ForbiddenPairing, PairingChange, StandingsSnapshot  # noqa: E402, F401
+from tournaments.models_sections import Section  # noqa: E402, F401
+from tournaments.models_teams import Lineup, Team, TeamMatch, TeamMember  # noqa: E402, F401
 from tournaments.models_way_in import CheckIn, SignUp  # noqa: E402, F401

@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils.dateparse import parse_datetime
 from django.utils.safestring import SafeString, mark_safe
 
+from scoring.teams import TIEBREAKS as TEAM_TIEBREAKS
 from tournaments import exports
 from tournaments.models import Event
 from tournaments.public import display, player_view, progress, provisional, queries, round_view, way_in
@@ -28,21 +29,43 @@ from tournaments.public.variant import current_variant, variant_name
 from tournaments.services.events import is_arbiter
 from tournaments.services.explanations import event_paragraph
 from tournaments.services.pairing_system import pairing_system_label
+from tournaments.services.sections import UnknownSection, holder_of, section_row, sections_of
+from tournaments.team_results import standings_rows
 from variants import policies
 
 
-def public_event_or_404(slug: str, user=None) -> Event:
+def public_event_or_404(slug: str, user=None, section: str | None = None) -> Event:
     """The event if ``user`` may see it (the public: a public event; its organizer, arbiters and players: a
-    private one too), else a 404."""
+    private one too), else a 404; with ``section`` (``?section=``), that section's row (issue 27)."""
     event = Event.objects.visible_to(user).filter(slug=slug).first()
     if event is None:
         raise Http404(f"No public event with slug {slug!r}.")
-    return event
+    try:
+        return section_row(event, section)
+    except UnknownSection:
+        raise Http404(f"{slug!r} has no section {section!r}.") from None
+
+
+# The page a section tab opens: the same page of the other section (a round or a player: its overview).
+TAB_PAGES = {"standings": "event-standings", "crosstable": "event-crosstable"}
+
+
+def _section_tabs(event: Event, active: str) -> list[dict]:
+    """The event's sections as tabs (none for an event of one section): name, band, link, the current one."""
+    holder = holder_of(event)
+    sections = sections_of(holder)
+    if len(sections) < 2:
+        return []
+    page = reverse(TAB_PAGES.get(active, "event-detail"), args=[holder.slug])
+    return [{"name": s.name, "band": "" if s.band() == s.name else s.band(), "current": s.body_id == event.pk,
+             "href": page if s.is_first else f"{page}?section={s.slug}"} for s in sections]  # fmt: skip
 
 
 def _base_context(event: Event, active: str) -> dict:
-    """What every page of an event shows: its name and the navigation (``active`` marks the current page)."""
-    return {"event": event, "active": active, "rounds": list(queries.published_rounds(event))}
+    """What every page of an event shows: its name and the navigation (``active`` marks the current page), and
+    the tabs of its sections."""
+    return {"event": event, "active": active, "rounds": list(queries.published_rounds(event)),
+            "section_tabs": _section_tabs(event, active)}  # fmt: skip
 
 
 # --- pages --------------------------------------------------------------------------------------------------------
@@ -54,7 +77,7 @@ def event_list(request):
 
 
 def event_detail(request, slug: str):
-    event = public_event_or_404(slug, request.user)
+    event = public_event_or_404(slug, request.user, request.GET.get("section"))
     variant = current_variant(event)
     pool = policies.pool_of(event.variant_options) if policies.draws_from_pool(event.variant_policy) else []
     context = _base_context(event, "event")
@@ -71,12 +94,13 @@ def event_detail(request, slug: str):
         tiebreaks=queries.event_tiebreak_codes(event),
         schedule=progress.schedule(event),
         me=way_in.actions_for(event, request.user),  # register, check in, bye, withdraw (issue 23)
+        teams=list(event.teams.select_related("captain").order_by("seed", "id")),  # a team event's (issue 27)
     )
     return render(request, "tournaments/event_detail.html", context)
 
 
 def round_detail(request, slug: str, number: int):
-    event = public_event_or_404(slug, request.user)
+    event = public_event_or_404(slug, request.user, request.GET.get("section"))
     rnd = queries.published_round(event, number)
     if rnd is None:
         raise Http404(f"Round {number} of {event.name} is not published.")
@@ -167,7 +191,7 @@ def _provisional_table(event: Event) -> dict:
 
 
 def standings(request, slug: str):
-    event = public_event_or_404(slug, request.user)
+    event = public_event_or_404(slug, request.user, request.GET.get("section"))
     context = _base_context(event, "standings")
     if request.GET.get("provisional") in provisional.YES:
         table = _provisional_table(event)
@@ -183,11 +207,15 @@ def standings(request, slug: str):
     shown = None if after is None or after >= last else after
     table = per_snapshot(event, "standings", lambda: _standings_table(event, shown), str(shown or ""))
     context.update(standings=table, after=shown, last_round=last, shows_game_points=event.profile.shows_game_points)
+    if event.competitor == "team":  # issue 27: the team standings above the players'
+        context["team_rows"] = [
+            {**row, "breaks": [row["tiebreaks"][c] for c in TEAM_TIEBREAKS]} for row in standings_rows(event, shown)
+        ]
     return render(request, "tournaments/standings.html", context)
 
 
 def crosstable(request, slug: str):
-    event = public_event_or_404(slug, request.user)
+    event = public_event_or_404(slug, request.user, request.GET.get("section"))
     context = _base_context(event, "crosstable")
     round_numbers = [r.number for r in context["rounds"]]
     table = per_snapshot(event, "crosstable", lambda: _crosstable_table(event, round_numbers), ",".join(map(str, round_numbers)))
@@ -204,7 +232,7 @@ def warm_tables(event: Event) -> None:
 
 
 def player_detail(request, slug: str, player_id: int):
-    event = public_event_or_404(slug, request.user)
+    event = public_event_or_404(slug, request.user, request.GET.get("section"))
     registration = queries.event_registration(event, player_id)
     if registration is None:
         raise Http404("No such player in this event.")
@@ -234,13 +262,13 @@ def _download(body: str, content_type: str, filename: str) -> HttpResponse:
 
 
 def export_pgn(request, slug: str):
-    event = public_event_or_404(slug, request.user)
+    event = public_event_or_404(slug, request.user, request.GET.get("section"))
     page = request.build_absolute_uri(reverse("event-detail", args=[event.slug]))  # Site when no city is known
     return _download(exports.games_pgn(event, page), "application/x-chess-pgn; charset=utf-8", f"{event.slug}.pgn")
 
 
 def export_standings_csv(request, slug: str):
-    event = public_event_or_404(slug, request.user)
+    event = public_event_or_404(slug, request.user, request.GET.get("section"))
     return _download(
         exports.standings_csv(event, queries.standings_data(event, with_crosstable=False)),
         "text/csv; charset=utf-8",
@@ -249,7 +277,7 @@ def export_standings_csv(request, slug: str):
 
 
 def export_trf(request, slug: str):
-    event = public_event_or_404(slug, request.user)
+    event = public_event_or_404(slug, request.user, request.GET.get("section"))
     if not exports.trf_available(event):
         return HttpResponse(exports.trf_refusal(event), status=404, content_type="text/plain; charset=utf-8")
     staff = is_arbiter(request.user, event)  # who sends the file to FIDE gets the birth dates (personal data)

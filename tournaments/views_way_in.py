@@ -71,7 +71,7 @@ def _initial(user) -> dict:
 
 @require_http_methods(["GET", "POST"])
 def register(request, slug: str):
-    event = public_event_or_404(slug)
+    event = public_event_or_404(slug, section=request.GET.get("section"))
     form_class = RegisterForm if request.user.is_authenticated else NewAccountForm
     form = form_class(request.POST or None, initial=_initial(request.user))
     closed, status, entry = closed_because(event), 200, None
@@ -102,7 +102,7 @@ def _register(request, event, data: dict):
 
 @require_http_methods(["GET"])
 def confirm(request, slug: str, token: str):
-    event = public_event_or_404(slug)
+    event = public_event_or_404(slug, section=request.GET.get("section"))
     try:
         entry = confirm_email(token)
     except ValidationError as exc:
@@ -115,7 +115,7 @@ def confirm(request, slug: str, token: str):
 @require_POST
 def me(request, slug: str):
     """The event page's buttons: ``op`` is check-in, check-out, bye (with ``round``) or withdraw."""
-    event = public_event_or_404(slug)
+    event = public_event_or_404(slug, section=request.GET.get("section"))
     op = request.POST.get("op", "")
     try:
         player = own_registration(event, request.user).player

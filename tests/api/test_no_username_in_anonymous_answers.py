@@ -16,7 +16,7 @@ from variants.registry import rating_keys
 
 pytestmark = pytest.mark.django_db
 
-PARAMETERS = {"slug": "spring-open", "number": "2", "board": "1", "index": "1", "key": rating_keys()[0]}
+PARAMETERS = {"slug": "spring-open", "number": "2", "board": "1", "index": "1", "key": rating_keys()[0], "team_id": "1"}
 
 
 @pytest.fixture

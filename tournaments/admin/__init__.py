@@ -4,7 +4,7 @@ Importing this package registers every model admin (Django's autodiscovery impor
 ``EventScoped`` is here for the other apps' admins (games/admin.py scopes its rows the same way).
 """
 
-from tournaments.admin import draws, events, players, rounds, sign_ups
+from tournaments.admin import draws, events, players, rounds, sign_ups, teams
 from tournaments.admin.scoped import EventRoleInline, EventScoped
 
-__all__ = ["EventRoleInline", "EventScoped", "draws", "events", "players", "rounds", "sign_ups"]
+__all__ = ["EventRoleInline", "EventScoped", "draws", "events", "players", "rounds", "sign_ups", "teams"]

@@ -53,6 +53,33 @@ class ForbiddenPairingInline(EventRoleInline, admin.TabularInline):
     autocomplete_fields = ["player_a", "player_b"]
 
 
+class SectionInline(admin.TabularInline):
+    """The event's sections (issue 27), each run from its own page ("Run"); they are added through the organizer
+    API's ``sections`` (one service, services.sections.add_section), so this list changes nothing."""
+
+    model = models.Section
+    fk_name = "event"
+    extra = 0
+    fields = ["name", "slug", "band", "players", "run"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description="Rating band")
+    def band(self, obj) -> str:
+        return obj.band() or "—"
+
+    @admin.display(description="Players")
+    def players(self, obj) -> int:
+        return obj.body.registrations.count()
+
+    @admin.display(description="Run")
+    def run(self, obj):
+        return format_html('<a href="{}">Run {}</a>', reverse("admin:tournaments_event_director", args=[obj.body_id]), obj.name)
+
+
 class CsvImportForm(forms.Form):
     file = forms.FileField(help_text="A CSV file in UTF-8 with the columns above.")
 
@@ -76,7 +103,7 @@ class EventAdmin(EventScoped, admin.ModelAdmin):
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["arbiters"]
-    inlines = [RegistrationInline, ForbiddenPairingInline]
+    inlines = [SectionInline, RegistrationInline, ForbiddenPairingInline]
     actions = ["announce_events", "pair_next_round", "publish_paired_round", "close_events"]
     readonly_fields = ["status", "pairing_system", "tools"]
     form = EventForm

@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 
 from accounts.authentication import TokenAuthentication
 from config.api_errors import kind_of, status_of
+from tournaments.api_sections import in_section
 from tournaments.models import Event, sees_every_event
 from tournaments.refusals import INVALID, Refusal
 from tournaments.services import is_arbiter, is_organizer
@@ -80,7 +81,7 @@ class OrganizerView(APIView):
         event = None if "\x00" in slug or len(slug) > MAX_SLUG else Event.objects.filter(slug=slug).first()
         if event is None:
             raise NotFound(f"No event with slug {slug!r}.")
-        return event
+        return in_section(self.request, event)
 
     def visible_event(self, slug: str) -> Event:
         """The event if the caller may see it (public, or one of theirs); 404 otherwise, drafts included."""
@@ -89,7 +90,7 @@ class OrganizerView(APIView):
             event = Event.objects.visible_to(self.request.user).filter(slug=slug).first()
         if event is None:
             raise NotFound(f"No public event with slug {slug!r}.")
-        return event
+        return in_section(self.request, event)
 
     def arbiter_event(self, slug: str) -> Event:
         """The event, if the caller runs it (organizer, arbiter or staff); 403 for anyone else's event."""

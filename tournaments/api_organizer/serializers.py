@@ -6,7 +6,6 @@ such as ``rvc-two-rolls``); the event stores the draw's policy, variant and opti
 
 from __future__ import annotations
 
-import re
 from decimal import Decimal
 
 from django.core.validators import RegexValidator
@@ -16,7 +15,9 @@ from accounts.serializers import JsonTypedSerializer, StrictSerializer
 from config.api_fields import GamePartField, RegistryChoiceField, TiebreakListField, TimeControlField
 from scoring import profile_choices
 from scoring.tiebreak_codes import CATALOGUE, EDITIONS, parse_tiebreaks
-from tournaments.api_organizer.pool import POOL_SCHEMA, PoolField, pool_columns
+from tournaments.api_organizer.draws import draw_branches, draw_columns, one_of_texts
+from tournaments.api_organizer.pool import PoolField
+from tournaments.api_organizer.serializers_sections import sections_field
 from tournaments.fide import FIDE_TITLES
 from tournaments.models import Bye, Event, Game, RegistrationMode, Round
 from tournaments.public import queries
@@ -25,18 +26,15 @@ from tournaments.public.variant import variant_from_block
 from tournaments.services.results import RESULTS, SIDES
 from tournaments.services.way_in_settings import SETTINGS as WAY_IN_SETTINGS
 from variants import policies
-from variants.registry import fixed_keys
 
 MAX_ROUNDS = 99
+MAX_BOARDS = 20
+# The match points leagues use (win, draw, loss): the Olympiad's, the three-point win, and board-like points.
+MATCH_POINTS = ("2,1,0", "3,1,0", "1,0.5,0")
 # Blank, or three letters: one pattern, so the schema has no oneOf in which "" would match both branches.
 FEDERATION = RegexValidator(r"^(?:[A-Za-z]{3})?$", "a three-letter FIDE federation code such as AUT, or nothing")
 # Physical dice as variants.dice.parse_roll reads them: three dice 1..6 joined by '-'.
 DICE = RegexValidator(r"^\s*[1-6]\s*-\s*[1-6]\s*-\s*[1-6]\s*$", "three dice 1..6 joined by '-', e.g. 6-6-2")
-
-
-def one_of_texts(texts) -> dict:
-    """A string schema that is exactly one of ``texts``."""
-    return {"type": "string", "pattern": "^(?:" + "|".join(re.escape(t) for t in texts) + ")$"}
 
 
 class JsonBooleanField(serializers.BooleanField):
@@ -48,52 +46,13 @@ class JsonBooleanField(serializers.BooleanField):
         return data
 
 
-def draw_branches() -> list[dict]:
-    """validate() in the schema (config.api_schema): a fixed policy names its variant, the dice policies none (or
-    their own), a pool its variants and no variant. Patterns, not enums: drf-spectacular would merge these partial
-    choice sets into the fields' enums."""
-    dice = [draw for draw in policies.draws() if draw.variant is not None]
-    no_pool = {
-        "type": "array",
-        "items": {"type": "string"},
-        "maxItems": 0,
-    }  # a pool belongs to the pool policy alone (an empty one is nothing)
-    pool = {
-        "properties": {
-            "variant_policy": one_of_texts([policies.POOL_DRAW.name]),
-            "variant": one_of_texts([""]),
-            "pool": {**POOL_SCHEMA, "minItems": policies.POOL_MIN},
-        },
-        "required": ["pool"],
-    }
-    return [
-        {"properties": {"variant_policy": one_of_texts([policies.FIXED_DRAW.name]),
-                        "variant": one_of_texts(fixed_keys()), "pool": no_pool}, "required": ["variant"]},
-        *({"properties": {"variant_policy": one_of_texts([draw.name]), "variant": one_of_texts(["", draw.variant]),
-                          "pool": no_pool}} for draw in dice),
-        pool,
-    ]  # fmt: skip
-
-
-def draw_columns(name: str, variant: str | None, pool: list[str] | None = None) -> dict:
-    """The event's (policy, key, options) of the draw ``name`` with ``variant`` (and a pool's ``pool``); refused
-    naming ``variant`` or ``pool``."""
-    draw = policies.draw_named(name)
-    variant = (variant or "").strip()
-    if policies.draws_from_pool(draw.policy) or pool:
-        return pool_columns(draw, variant, pool or [])
-    if draw.variant is None:
-        if variant not in fixed_keys():
-            raise serializers.ValidationError({"variant": f"a fixed policy needs one of {', '.join(fixed_keys())}"})
-    elif variant not in ("", draw.variant):
-        raise serializers.ValidationError({"variant": f"under {draw.name} the dice choose: {draw.variant}"})
-    return {"variant_policy": draw.policy, "variant_key": draw.variant or variant, "variant_options": dict(draw.options)}
-
-
 class EventCreateSerializer(JsonTypedSerializer):
     name = serializers.CharField(max_length=200)
-    format = serializers.ChoiceField(choices=Event.Format.choices)
-    rounds = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS, help_text="Rounds (Swiss) or games (match).")
+    format = serializers.ChoiceField(choices=Event.Format.choices, required=False, default=Event.Format.SWISS,
+                                     help_text="The first section's unless it names one; the others' default.")  # fmt: skip
+    rounds = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS, required=False, default=5,
+                                      help_text="Rounds (Swiss) or games (match): as ``format``.")  # fmt: skip
+    sections = sections_field()
     variant_policy = serializers.ChoiceField(choices=[draw.name for draw in policies.draws()])
     variant = serializers.CharField(
         max_length=16, required=False, allow_blank=True, help_text="A fixed variant's key; under a dice policy or a pool empty."
@@ -107,12 +66,19 @@ class EventCreateSerializer(JsonTypedSerializer):
     federation = serializers.CharField(required=False, allow_blank=True, default="", validators=[FEDERATION],
                                        help_text="Three-letter FIDE federation code, e.g. AUT.")  # fmt: skip
     is_public = JsonBooleanField(required=False, default=True)
+    competitor = serializers.ChoiceField(choices=["player", "team"], required=False, default="player",
+                                         help_text="Who is paired: players, or teams (then `boards`).")  # fmt: skip
+    boards = serializers.IntegerField(min_value=1, max_value=MAX_BOARDS, required=False, help_text="Boards of a team match.")
+    match_points = serializers.ChoiceField(choices=MATCH_POINTS, required=False, default=MATCH_POINTS[0],
+                                           help_text="A team match's points for a win, draw and loss.")  # fmt: skip
 
     schema_one_of = staticmethod(draw_branches)
 
     def validate(self, data: dict) -> dict:
         data.update(draw_columns(data["variant_policy"], data.get("variant"), data.pop("pool", None)))
         data["federation"] = data.get("federation", "").upper()
+        if data.get("competitor") == "team" and not data.get("boards"):
+            raise serializers.ValidationError({"boards": "a team event names the boards of a match"})
         return data
 
 

@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from tournaments.api_organizer import events, people, rounds
+from tournaments.api_organizer import events, people, rounds, teams
 
 urlpatterns = [
     path("events/", events.EventCollectionView.as_view(), name="api-event-list"),
@@ -13,6 +13,9 @@ urlpatterns = [
     path("events/<str:slug>/audit/", events.AuditView.as_view(), name="api-event-audit"),
     # A player's way in (issue 23).
     path("events/<str:slug>/invitations/", people.InvitationsView.as_view(), name="api-event-invitations"),
+    # Team events (issue 27).
+    path("events/<str:slug>/teams/", teams.TeamsView.as_view(), name="api-event-teams"),
+    path("events/<str:slug>/rounds/<int:number>/lineups/<int:team_id>/", teams.LineupView.as_view(), name="api-event-lineup"),
     path("events/<str:slug>/blocks/<int:index>/roll/", rounds.RollView.as_view(), name="api-event-block-roll"),
     path("events/<str:slug>/rounds/", rounds.RoundsView.as_view(), name="api-event-rounds"),
     path("events/<str:slug>/rounds/<int:number>/", rounds.RoundDetailView.as_view(), name="api-event-round"),

@@ -30,6 +30,7 @@ import chess.pgn
 
 from clocks.control import FISCHER, NONE, TimeControlError, parse_time_control
 from tournaments.exports.pgn_board import python_chess_game
+from tournaments.exports.teams import teams_by_player
 from tournaments.models import Event, Game
 from tournaments.public.queries import published_games, result_is_public
 from variants import pgn_text
@@ -145,6 +146,11 @@ def _tags(event: Event, game: Game, site_url: str | None) -> dict[str, str]:
         "Result": pgn_result(game),
         "Board": str(game.board),
     }
+    teams = teams_by_player(event)  # a team event: each side's team (issue 27)
+    if game.white_id in teams:
+        tags["WhiteTeam"] = teams[game.white_id]
+    if game.black_id in teams:
+        tags["BlackTeam"] = teams[game.black_id]
     if event.starts_on:
         tags["EventDate"] = event.starts_on.strftime("%Y.%m.%d")
     time_control = pgn_time_control(event.time_control)

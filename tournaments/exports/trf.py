@@ -26,6 +26,7 @@ from datetime import date
 from decimal import Decimal
 
 from clocks.control import TimeControlError, parse_time_control
+from tournaments.exports.teams import team_records
 from tournaments.fide import initial_order
 from tournaments.models import Bye, ColourDraw, Event, ForbiddenPairing, Game, Registration, Round
 from tournaments.pairing.trf import NOT_PAIRED, RoundEntry, TrfPlayer, player_line
@@ -219,6 +220,7 @@ def tournament_trf(event: Event, standings: dict | None, *, birth_dates: bool = 
         )
         rank = row.get("rank")
         lines.append(player_line(record, rank if isinstance(rank, int) else 0))
+    lines += team_records(event, start_rank)  # a team event's 013 records (issue 27); none otherwise
     lines += pairing_engine_lines(event, start_rank)
     return "\r\n".join(lines) + "\r\n"
 

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0012_trf_fields_and_given_seeds'),
+        ('tournaments', '0014_teams'),
     ]
 
     operations = [

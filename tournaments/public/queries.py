@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.db.models import Q, Sum
+from django.db.models import F, Q, Sum
 
 from tournaments.models import Bye, Event, Game, Player, Registration, Round, StandingsSnapshot
 from tournaments.standings import event_standings
@@ -26,9 +26,13 @@ SNAPSHOT_KEYS = ("event", "computed_at", "rounds_complete", "tiebreaks", "rows")
 # --- events and rounds ------------------------------------------------------------------------------------------
 
 
+# An event, not a section's own row (issue 27): the lists show events, each section is reached through its event.
+HOLDERS = Q(section__isnull=True) | Q(section__event_id=F("id"))
+
+
 def public_events():
     """What the public sees: the one visibility rule of the model (drafts are hidden until announced)."""
-    return Event.objects.visible_to(None)
+    return Event.objects.visible_to(None).filter(HOLDERS)
 
 
 def public_event(slug: str) -> Event | None:

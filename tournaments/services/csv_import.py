@@ -28,6 +28,7 @@ from tournaments.models import Event, Player, Registration
 from tournaments.services.errors import Conflict, RowErrors, reasons
 from tournaments.services.events import register_player
 from tournaments.services.import_logins import check_logins, keep_login_columns, login_columns
+from tournaments.services.sections import placement, rows_of
 from tournaments.services.seeding import rank_unseeded
 
 COLUMNS = ("name", "rating", "federation", "fide_id", "seed", "email", "username", "sex", "title", "birth_date")
@@ -221,11 +222,19 @@ def _player(row: Row) -> Player:
     return player
 
 
-def _check_registered(event: Event, rows: list[Row], errors: _Errors) -> None:
+def _check_registered(event: Event, rows: list[Row], errors: _Errors) -> dict[int, Event]:
+    """Each row's section (by its rating, or the one the import named: issue 27); a player already in the event
+    (in any of its sections) or a rating no section admits is the row's error."""
+    rows_of_event, places = rows_of(event), {}
     for row in rows:
         player = _find_player(row)
-        if player and Registration.objects.filter(event=event, player=player).exists():
+        if player and Registration.objects.filter(event__in=rows_of_event, player=player).exists():
             errors.add(row.line, "name", f"{player} is already registered in {event}")
+        try:
+            places[row.line] = placement(event, row.rating)
+        except ValidationError as exc:
+            errors.add(row.line, "rating", "; ".join(text for _, text in reasons(exc)))
+    return places
 
 
 @transaction.atomic
@@ -239,7 +248,7 @@ def import_players(event: Event, data: str | list, *, by=None, dry_run: bool = F
     errors = _Errors()
     records = csv_records(data, errors) if isinstance(data, str) else list_records(data, errors)
     rows = check_rows(records, errors)
-    _check_registered(event, rows, errors)
+    places = _check_registered(event, rows, errors)
     check_logins(rows, _find_player, errors)
     if not errors and not rows:
         errors.add(2 if isinstance(data, str) else 1, "name", "no players in the file")
@@ -252,11 +261,12 @@ def import_players(event: Event, data: str | list, *, by=None, dry_run: bool = F
         player = _player(row)
         keep_login_columns(player, row)
         try:
-            registrations.append(register_player(event, player, seed=row.seed, by=by, rank_now=False))
+            registrations.append(register_player(places[row.line], player, seed=row.seed, by=by, rank_now=False))
         except ValidationError as exc:  # a refusal of register_player (a match full, a round-robin started)
             reason = "; ".join(text for _, text in reasons(exc))
             raise RowErrors([{"row": row.line, "field": "name", "reason": reason}], "row") from None
-    rank_unseeded(event)  # the rows without a seed by rating, once for the whole file
+    for section in {place.pk: place for place in places.values()}.values():
+        rank_unseeded(section)  # the rows without a seed by rating, once for the whole file
     for registration in registrations:
         registration.refresh_from_db(fields=["seed"])
     log.audit(event, log.PLAYERS_IMPORTED, f"Imported {len(rows)} players", by=by,

@@ -22,7 +22,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments.models import Event, Round, VariantBlock
+from tournaments.models import Event, Round, Section, VariantBlock
 from tournaments.services.audit import DICE_CORRECTED, DICE_ENTERED, DICE_ROLLED, audit
 from tournaments.services.errors import Conflict
 from tournaments.services.history import rounds_total
@@ -69,6 +69,10 @@ def commit_block(event: Event, index: int, *, seed: str | None = None, identity:
         return existing
     if not draws_blocks(event):
         return _fixed_block(event, index)
+    holder = _holder(event)
+    if holder is not None:  # a section plays the event's roll: the same committed seed, so the same dice
+        shared = commit_block(holder, index)
+        return VariantBlock.objects.create(event=event, index=index, **_dice_of(shared))
     fairroll = _fairroll()
     secret = seed or fairroll.new_seed()
     return VariantBlock.objects.create(
@@ -80,6 +84,43 @@ def commit_block(event: Event, index: int, *, seed: str | None = None, identity:
         identity=identity or fairroll.block_id(event.slug, index),
         committed_at=timezone.now(),
     )
+
+
+# The fields of a block that are its dice: a section's block copies them from the event's (issue 27).
+DICE_FIELDS = ("method", "commitment", "seed", "identity", "first_roll", "second_roll", "first_shown", "second_shown",
+               "replaced_reason", "array", "castling", "start_position", "rolled_by", "rolled_at", "committed_at")  # fmt: skip
+
+
+def _holder(event: Event) -> Event | None:
+    """The event whose dice a section's row plays (None for an event, or its first section: it rolls them)."""
+    section = Section.objects.filter(body=event).exclude(event_id=event.pk).select_related("event").first()
+    return section.event if section else None
+
+
+def _dice_of(block: VariantBlock) -> dict:
+    return {field: getattr(block, field) for field in DICE_FIELDS}
+
+
+def share_dice(block: VariantBlock) -> None:
+    """The event's block changed (rolled, dice entered or corrected): its sections' blocks not yet in play follow."""
+    bodies = Section.objects.filter(event_id=block.event_id).exclude(body_id=block.event_id).values_list("body_id", flat=True)
+    for other in VariantBlock.objects.filter(event_id__in=list(bodies), index=block.index):
+        if not in_play(other):
+            for field, value in _dice_of(block).items():
+                setattr(other, field, value)
+            other.save()
+
+
+def _follow_holder(event: Event, block: VariantBlock) -> VariantBlock:
+    """A section's block before its round is paired: the event's dice, rolled first if nobody rolled them."""
+    holder = _holder(event)
+    if holder is None or in_play(block):
+        return block
+    shared = commit_block(holder, block.index)
+    if shared.method == VariantBlock.Method.SERVER and not shared.rolled_at:
+        roll_block(shared)  # shares its dice with the sections
+    block.refresh_from_db()
+    return block
 
 
 def _fixed_block(event: Event, index: int) -> VariantBlock:
@@ -151,6 +192,7 @@ def roll_block(block: VariantBlock) -> VariantBlock:
     block.first_shown, block.second_shown = "", ""
     block.rolled_at = timezone.now()
     block.save()
+    share_dice(block)
     return block
 
 
@@ -256,6 +298,7 @@ def enter_physical_roll(
             text += block.replaced_reason
     if reason and correction:
         text += f" ({reason.strip()[:200]})"
+    share_dice(block)
     action = DICE_CORRECTED if correction else DICE_ENTERED
     audit(event, action, text, by=by, before=before, after=dice_state(block))
     return block
@@ -267,7 +310,7 @@ def roll_for_round(event: Event, round_number: int, total_rounds: int | None = N
     A server block nobody rolled is rolled here and the audit trail says so; the next block is committed ahead of
     time so its commitment is public before it starts.
     """
-    block = commit_block(event, block_index(round_number))
+    block = _follow_holder(event, commit_block(event, block_index(round_number)))
     rolled_now = False
     if block.method == VariantBlock.Method.SERVER and not block.rolled_at:
         before = dice_state(block)

@@ -15,6 +15,7 @@ from tournaments.services.event_settings import normalized, value_problems
 from tournaments.services.history import last_round, rounds_total
 from tournaments.services.results import record_result
 from tournaments.services.rounds import refresh_round_status, unfinished_boards
+from tournaments.services.sections import add_section, name_first_section
 from tournaments.services.seeding import next_seed, rank_unseeded
 
 MAX_REQUESTED_BYES = 1  # requested byes per player and event by default (docs/pairing.md; Event.max_requested_byes)
@@ -46,6 +47,10 @@ def create_event(*, seed_for=None, by=None, **fields) -> Event:
 
     ``seed_for(label) -> (seed, identity)`` supplies reproducible secrets (simulations); default: fresh ones.
     """
+    sections = fields.pop("sections", None) or []
+    if sections:  # the first section is the event's own row: its format and rounds are the event's
+        fields["format"] = sections[0].get("format") or fields.get("format")
+        fields["rounds_planned"] = sections[0].get("rounds") or fields.get("rounds_planned")
     wrong = value_problems(fields)  # the same check as the admin's form and a change (event_settings)
     if wrong:
         raise ValidationError(wrong)
@@ -57,7 +62,21 @@ def create_event(*, seed_for=None, by=None, **fields) -> Event:
     event.save()
     prepare_event(event, seed_for=seed_for)
     log.audit(event, log.EVENT_CREATED, f"Event created ({event.get_status_display().lower()})", by=by)
+    _make_sections(event, sections, by=by)
     return event
+
+
+def _make_sections(event: Event, sections: list[dict], *, by=None) -> None:
+    """The sections a new event was given: the first names the event's own, each other gets a row of its own."""
+    if not sections:
+        return
+    first, *others = sections
+    band = {"min_rating": first.get("min_rating"), "max_rating": first.get("max_rating")}
+    name_first_section(event, name=first["name"], slug=first.get("slug"), **band)
+    for section in others:
+        add_section(event, name=section["name"], slug=section.get("slug"), format=section.get("format"),
+                    rounds=section.get("rounds"), min_rating=section.get("min_rating"),
+                    max_rating=section.get("max_rating"), by=by)  # fmt: skip
 
 
 def planned_blocks(event: Event) -> int:

@@ -77,6 +77,7 @@ def rounds_total(event: Event) -> int:
     """How many rounds the event has: planned for a Swiss or match, the schedule's length for a round-robin."""
     if event.format in (Event.Format.SWISS, Event.Format.MATCH):
         return event.rounds_planned
-    n = Registration.objects.filter(event=event).count()
+    # issue 27: a team round-robin's schedule is the teams'
+    n = event.teams.count() if event.competitor == "team" else Registration.objects.filter(event=event).count()
     size = n + n % 2
     return max((size - 1) * (2 if event.format == Event.Format.DOUBLE_ROUND_ROBIN else 1), 0)

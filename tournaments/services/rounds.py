@@ -22,6 +22,8 @@ from tournaments.services.history import event_history, last_round, plays, round
 from tournaments.services.locking import lock_round
 from tournaments.services.pairing_system import DUTCH, dutch_pairings, pairing_system_for
 from tournaments.services.seeding import rank_unseeded
+from tournaments.services.team_rounds import team_pairings, write_matches
+from tournaments.services.teams import TEAM
 from tournaments.signals import ROUND_PUBLISHED, send_change
 
 __all__ = [
@@ -122,7 +124,12 @@ def pair_round_outcome(event: Event, number: int | None = None, *, by=None) -> P
     rnd.variant_block = block
     rnd.status = Round.Status.PAIRED
     rnd.save()
-    _write_pairings(rnd, *_pairings(event, number))
+    if event.competitor == TEAM:  # issue 27: the teams' matches, each board an ordinary game of the round
+        boards, matches = team_pairings(event, number)
+        _write_pairings(rnd, boards, [])
+        write_matches(rnd, matches)
+    else:
+        _write_pairings(rnd, *_pairings(event, number))
     if event.status == Event.Status.ANNOUNCED:
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status"])
@@ -140,7 +147,8 @@ def _check_can_pair(event: Event, number: int, next_number: int, existing: Round
         rank_unseeded(event)  # the initial ranking list, with the ratings as they are now
         if Registration.objects.filter(event=event).count() < 2:
             raise Conflict({"registrations": f"{event} needs at least two players"})
-        if event.format == Event.Format.MATCH and Registration.objects.filter(event=event).count() != 2:
+        two = event.competitor == TEAM or Registration.objects.filter(event=event).count() == 2  # teams: team_pairings
+        if event.format == Event.Format.MATCH and not two:
             raise Conflict({"registrations": "a match is between exactly two players"})
     total = rounds_total(event)
     if number > total:

@@ -22,6 +22,7 @@ from accounts import notifications
 from outbox.mail import queue_mail
 from tournaments.models import Event, Player, Registration, RegistrationMode, SignUp
 from tournaments.services.errors import Conflict
+from tournaments.services.sections import placement, rows_of
 from tournaments.services.waiting_list import place, round_one_paired, tell
 
 CONFIRM_SALT = "tournaments.sign-up.confirm"
@@ -58,15 +59,16 @@ def _player_for(user, *, name: str, rating: int, federation: str, fide_id: str) 
 
 @transaction.atomic
 def sign_up(event: Event, user, *, name: str, rating: int = 0, federation: str = "", fide_id: str = "") -> SignUp:
-    """``user`` registers for ``event`` with the data given; returns the SignUp (its status says where it stands)."""
-    event = Event.objects.select_for_update().get(pk=event.pk)
+    """``user`` registers for ``event`` with the data given; returns the SignUp (its status says where it stands).
+    An event of sections takes it in the section the rating allows (or the one the request named, if it allows)."""
+    event = Event.objects.select_for_update().get(pk=placement(event, rating).pk)
     reason = closed_because(event)
     if reason:
         raise Conflict({"registration": reason})
     if not user.email:
         raise ValidationError({"email": "your login has no e-mail address: the registration is confirmed by mail"})
     player = _player_for(user, name=name, rating=rating, federation=federation.upper(), fide_id=fide_id)
-    if Registration.objects.filter(event=event, player=player).exists() or SignUp.objects.filter(
+    if Registration.objects.filter(event__in=rows_of(event), player=player).exists() or SignUp.objects.filter(
         event=event, player=player).exclude(status=SignUp.Status.WITHDRAWN).exists():  # fmt: skip
         raise Conflict({"player": f"you are registered for {event} already"})
     SignUp.objects.filter(event=event, player=player).delete()  # a withdrawn sign-up is replaced

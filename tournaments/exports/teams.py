@@ -1,0 +1,82 @@
+"""The exports of a team event (issue 27): the TRF-16 team records (``013``), the PGN team tags, the team
+standings and each board's scorers as CSV. Only published rounds and final results count, as in every export."""
+
+from __future__ import annotations
+
+import csv
+import io
+from decimal import Decimal
+
+from tournaments.exports.standings_csv import csv_cell, points_text
+from tournaments.models import Event, Game, Team, TeamMatch, TeamMember
+from tournaments.public.queries import published_rounds
+from tournaments.team_results import standings_rows
+
+TEAM_NAME_WIDTH = 32  # TRF-16 013: columns 5-36 the team's name, then the start ranks of its players, 4 wide each
+
+
+def teams_by_player(event: Event) -> dict[int, str]:
+    """Each roster player's team name (empty for an event of players); kept on the event object for a whole export."""
+    cached = getattr(event, "_teams_by_player", None)
+    if cached is None:
+        cached = {}
+        if event.competitor == "team":
+            cached = dict(TeamMember.objects.filter(team__event=event).values_list("player_id", "team__name"))
+        event._teams_by_player = cached
+    return cached
+
+
+def team_records(event: Event, start_rank: dict[int, int]) -> list[str]:
+    """The ``013`` lines: each team's name and its players' start ranks (roster order)."""
+    lines = []
+    for team in Team.objects.filter(event=event).order_by("seed", "id"):
+        numbers = [start_rank[m.player_id] for m in team.members.order_by("board") if m.player_id in start_rank]
+        name = team.name.replace("\r", " ").replace("\n", " ")[:TEAM_NAME_WIDTH].ljust(TEAM_NAME_WIDTH)
+        lines.append("013 " + name + "".join(f"{n:>4}" if i == 0 else f" {n:>4}" for i, n in enumerate(numbers)))
+    return lines
+
+
+def team_standings_csv(event: Event) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(["Rank", "Team ID", "Team", "Match points", "Board points", "Matches", "OSB", "BH-MP", "DE"])
+    for row in standings_rows(event):
+        breaks = row["tiebreaks"]
+        writer.writerow([row["rank"], row["team"]["id"], csv_cell(row["team"]["name"]), points_text(row["match_points"]),
+                         points_text(row["board_points"]), row["matches"],
+                         *(points_text(breaks.get(code)) for code in ("OSB", "BH-MP", "DE"))])  # fmt: skip
+    return out.getvalue()
+
+
+def board_scores(event: Event) -> list[dict]:
+    """Per team and match board: who played it, their points and games (final results of published rounds)."""
+    rounds = list(published_rounds(event))
+    games = {(g.round_id, g.board): g for g in Game.objects.filter(round__in=rounds, result_status=Game.ResultStatus.FINAL)}
+    names = dict(TeamMember.objects.filter(team__event=event).values_list("player_id", "player__name"))
+    table: dict[tuple[int, int, int], dict] = {}
+    for match in TeamMatch.objects.filter(round__in=rounds).exclude(second=None).select_related("first", "second"):
+        for i in range(event.boards):
+            game = games.get((match.round_id, match.first_board + i))
+            if game is None:
+                continue
+            on_white, on_black = (match.first, match.second) if i % 2 == 0 else (match.second, match.first)  # C.04
+            white = (on_white, game.white_id, game.white_points)
+            black = (on_black, game.black_id, game.black_points)
+            for team, player, points in (white, black):
+                key = (team.pk, i + 1, player)
+                if key not in table:
+                    table[key] = {"team": team.name, "board": i + 1, "player_id": player, "name": names.get(player, ""),
+                                  "points": Decimal(0), "games": 0}  # fmt: skip
+                table[key]["points"] += points or 0
+                table[key]["games"] += 1
+    return sorted(table.values(), key=lambda r: (r["board"], -r["points"], r["games"], r["name"]))
+
+
+def board_scorers_csv(event: Event) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(["Board", "Team", "Player ID", "Name", "Points", "Games"])
+    for row in board_scores(event):
+        writer.writerow([row["board"], csv_cell(row["team"]), row["player_id"], csv_cell(row["name"]),
+                         points_text(row["points"]), row["games"]])  # fmt: skip
+    return out.getvalue()
