@@ -15,7 +15,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
-from tournaments import models
+from tournaments import models, services
 from tournaments.admin.scoped import EventScoped, error_text, refuse
 from tournaments.services.teams import TEAM, create_team, submit_lineup, update_team
 
@@ -92,11 +92,20 @@ class TeamForm(ServiceCheckedForm):
 
 
 class MemberInline(admin.TabularInline):
+    """The roster as saved, with each player's id (what the roster field takes); changed through that field."""
+
     model = models.TeamMember
     extra = 0
-    fields = ["board", "player"]
+    fields = ["board", "player", "player_number"]
     readonly_fields = fields
     can_delete = False
+
+    @admin.display(description="Player id")
+    def player_number(self, obj) -> int:
+        return obj.player_id
+
+    def has_view_permission(self, request, obj=None):
+        return obj is None or request.user.is_superuser or services.is_arbiter(request.user, obj.event)
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -143,13 +152,12 @@ class TeamAdmin(EventScoped, admin.ModelAdmin):
         obj.pk, obj.event_id, obj.name, obj.captain_id, obj.seed = (saved.pk, saved.event_id, saved.name,
                                                                    saved.captain_id, saved.seed)  # fmt: skip
 
-    def save_related(self, request, form, formsets, change):
-        return None  # the roster was written by the service; the inline only shows it
-
     @admin.display(description="Line-ups")
     def lineups(self, obj):
+        names = dict(models.Player.objects.filter(team_memberships__team=obj).values_list("pk", "name"))
         rows = [(lineup.round_number, reverse("admin:tournaments_lineup_change", args=[lineup.pk]),
-                 ", ".join(map(str, lineup.players))) for lineup in obj.lineups.order_by("round_number")]  # fmt: skip
+                 ", ".join(names.get(pid, str(pid)) for pid in lineup.players))
+                for lineup in obj.lineups.order_by("round_number")]  # fmt: skip
         add = reverse("admin:tournaments_lineup_add") + f"?team={obj.pk}"
         listed = format_html_join("", '<li>Round {}: <a href="{}">{}</a></li>', rows)
         return format_html('<ul style="margin:0">{}</ul><a href="{}">Enter a line-up</a>', listed, add)
