@@ -41,6 +41,9 @@ class TeamMember(models.Model):
             models.UniqueConstraint(fields=["team", "board"], name="unique_team_board"),
         ]
 
+    def __str__(self) -> str:
+        return f"Board {self.board}: {self.player}"
+
 
 class Lineup(models.Model):
     """The players a team fields in a round, in roster order (submitted by the captain or the organizer)."""

@@ -37,4 +37,4 @@ def test_the_exports_name_the_teams():
     assert standings[0].startswith("Rank,Team ID,Team,Match points,Board points")
     assert standings[1].split(",")[2:5] == [first, "2", "1.5"]
     scorers = public.get(f"/events/{slug}/export/boards.csv").content.decode().split("\r\n")
-    assert scorers[0] == "Board,Team,Player ID,Name,Points,Games" and len([r for r in scorers[1:] if r]) == 4
+    assert scorers[0] == "Board,Team,Player ID,Name,Points,Games,Performance" and len([r for r in scorers[1:] if r]) == 4

@@ -19,6 +19,7 @@ from tournaments.services.history import plays
 
 TEAM = "team"
 TEAM_CREATED = "team-created"
+TEAM_CHANGED = "team-changed"
 LINEUP_SUBMITTED = "lineup-submitted"
 MAX_ROSTER = 50
 
@@ -34,14 +35,9 @@ def create_team(event: Event, *, name: str, roster: list[int], captain: int | No
         raise ValidationError({"competitor": f"{event} pairs players, not teams"})
     if Round.objects.filter(event=event).exclude(status=Round.Status.PENDING).exists() and event.format != "swiss":
         raise Conflict({"name": f"{event} has started: a round-robin or match takes no new team"})
-    name = (name or "").strip()
-    if not name:
-        raise ValidationError({"name": "a team needs a name"})
-    if Team.objects.filter(event=event, name=name).exists():
-        raise ValidationError({"name": f"{event} has a team {name!r} already"})
+    name = _checked_name(event, name)
     players = _roster_players(event, roster)
-    if captain is not None and captain not in roster:
-        raise ValidationError({"captain": "the captain is a player of the roster"})
+    _check_captain(captain, roster)
     seed = (Team.objects.filter(event=event).aggregate(top=Max("seed"))["top"] or 0) + 1
     team = Team.objects.create(event=event, name=name, captain_id=captain, seed=seed)
     for board, player in enumerate(players, start=1):
@@ -52,7 +48,48 @@ def create_team(event: Event, *, name: str, roster: list[int], captain: int | No
     return team
 
 
-def _roster_players(event: Event, roster: list[int]) -> list[Player]:
+@transaction.atomic
+def update_team(team: Team, *, name: str, roster: list[int], captain: int | None = None, by=None) -> Team:
+    """Rename ``team``, change its captain or its roster (board order), by the checks a new team passes. Once a
+    round is paired the roster's board order is what past line-ups kept: players may only be added at the end."""
+    event = team.event
+    name = _checked_name(event, name, team)
+    players = _roster_players(event, roster, team)
+    _check_captain(captain, roster)
+    before = [m.player_id for m in team.members.order_by("board")]
+    started = Round.objects.filter(event=event).exclude(status=Round.Status.PENDING).exists()
+    if started and roster[: len(before)] != before:
+        raise Conflict({"roster": f"{event} has started: the roster keeps its players and order, new ones go last"})
+    named = {pid for lineup in team.lineups.all() for pid in lineup.players}
+    dropped = sorted(named - set(roster))
+    if dropped:
+        raise ValidationError({"roster": f"player {dropped[0]} is in a line-up of {team}: change the line-up first"})
+    team.members.all().delete()
+    for board, player in enumerate(players, start=1):
+        TeamMember.objects.create(team=team, player=player, board=board)
+        Registration.objects.get_or_create(event=event, player=player, defaults={"seed": 0, "seed_given": False})
+    team.name, team.captain_id = name, captain
+    team.save(update_fields=["name", "captain"])
+    log.audit(event, TEAM_CHANGED, f"Team {name} changed ({len(players)} players)", by=by,
+              after={"team": name, "roster": [p.name for p in players]})  # fmt: skip
+    return team
+
+
+def _checked_name(event: Event, name: str, team: Team | None = None) -> str:
+    name = (name or "").strip()
+    if not name:
+        raise ValidationError({"name": "a team needs a name"})
+    if Team.objects.filter(event=event, name=name).exclude(pk=getattr(team, "pk", None)).exists():
+        raise ValidationError({"name": f"{event} has a team {name!r} already"})
+    return name
+
+
+def _check_captain(captain: int | None, roster: list[int]) -> None:
+    if captain is not None and captain not in roster:
+        raise ValidationError({"captain": "the captain is a player of the roster"})
+
+
+def _roster_players(event: Event, roster: list[int], team: Team | None = None) -> list[Player]:
     if not roster or len(roster) < max(event.boards, 1):
         raise ValidationError({"roster": f"a roster names at least {max(event.boards, 1)} players (the boards of a match)"})
     if len(roster) > MAX_ROSTER or len(set(roster)) != len(roster):
@@ -61,7 +98,8 @@ def _roster_players(event: Event, roster: list[int]) -> list[Player]:
     missing = [pid for pid in roster if pid not in found]
     if missing:
         raise ValidationError({"roster": f"no player with id {missing[0]}"})
-    taken = TeamMember.objects.filter(team__event=event, player_id__in=roster).select_related("player", "team").first()
+    others = TeamMember.objects.filter(team__event=event, player_id__in=roster).exclude(team_id=getattr(team, "pk", None))
+    taken = others.select_related("player", "team").first()
     if taken:
         raise ValidationError({"roster": f"{taken.player} plays for {taken.team} already"})
     return [found[pid] for pid in roster]
