@@ -2,7 +2,7 @@
 
 A paired board is a :class:`Game`: one row per pairing holding its variant start, its result of record and the
 live state the games app keeps while it is played, so results have one home and a live move writes one row.
-Byes are :class:`Bye` rows.
+Byes are :class:`Bye` rows (tournaments.models_record).
 """
 
 from __future__ import annotations
@@ -363,40 +363,9 @@ class Game(models.Model):
             return ("", "")
 
 
-class Bye(models.Model):
-    class Kind(models.TextChoices):
-        PAIRING = "pairing", "Pairing-allocated bye (odd number)"
-        REQUESTED = "requested", "Requested bye"
-        ABSENT = "absent", "Zero-point bye (absent or withdrawn)"
-
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="byes")
-    kind = models.CharField(max_length=10, choices=Kind.choices)
-    points = models.DecimalField(max_digits=6, decimal_places=2, default=0)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["round", "player"], name="unique_bye")]
-
-    def __str__(self) -> str:
-        return f"{self.player} in round {self.round.number}: {self.shown_kind()}"
-
-    def shown_kind(self) -> str:
-        """What the pages call this bye: a late entrant's round before joining is no requested bye but a round
-        missed before joining (the kind then only says what it scores)."""
-        joined = (
-            Registration.objects.filter(event_id=self.round.event_id, player_id=self.player_id)
-            .values_list("joined_round", flat=True)
-            .first()
-        )
-        if joined and self.round.number < joined:
-            worth = "half-point bye" if self.kind == self.Kind.REQUESTED else "zero-point bye"
-            return f"Missed before joining (late entry, {worth})"
-        return self.get_kind_display()
-
-
 # The record kept beside the boards (audit trail, standings snapshot, colour draw) and the models of a player's way
 # in, in modules of their own (this one would pass 400 lines); they belong to this app and are imported here.
-from tournaments.models_record import ByeRequest, ColourDraw, ForbiddenPairing, PairingChange, StandingsSnapshot  # noqa: E402, F401
+from tournaments.models_record import Bye, ByeRequest, ColourDraw, ForbiddenPairing, PairingChange, StandingsSnapshot  # noqa: E402, F401
 from tournaments.models_sections import Section  # noqa: E402, F401
 from tournaments.models_teams import Lineup, Team, TeamMatch, TeamMember  # noqa: E402, F401
 from tournaments.models_way_in import CheckIn, SignUp  # noqa: E402, F401

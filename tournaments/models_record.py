@@ -1,5 +1,6 @@
 """The record an event keeps beside its boards: the audit trail of the director's changes, the published standings
-snapshot, the drawn colour of round 1, the byes players asked for and the pairings the director forbade.
+snapshot, the drawn colour of round 1, the byes of each round and those players asked for, and the pairings the
+director forbade.
 
 Imported by :mod:`tournaments.models`, whose app they belong to (related by name, so this module imports none).
 """
@@ -77,3 +78,30 @@ class ForbiddenPairing(models.Model):
     player_a = models.ForeignKey("tournaments.Player", on_delete=models.CASCADE, related_name="+")
     player_b = models.ForeignKey("tournaments.Player", on_delete=models.CASCADE, related_name="+")
     reason = models.CharField(max_length=200, blank=True)
+
+
+class Bye(models.Model):
+    class Kind(models.TextChoices):
+        PAIRING = "pairing", "Pairing-allocated bye (odd number)"
+        REQUESTED = "requested", "Requested bye"
+        ABSENT = "absent", "Zero-point bye (absent or withdrawn)"
+
+    round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE, related_name="byes")
+    player = models.ForeignKey("tournaments.Player", on_delete=models.PROTECT, related_name="byes")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    points = models.DecimalField(max_digits=6, decimal_places=2, default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["round", "player"], name="unique_bye")]
+
+    def __str__(self) -> str:
+        return f"{self.player} in round {self.round.number}: {self.shown_kind()}"
+
+    def shown_kind(self) -> str:
+        """What the pages call this bye: a late entrant's round before joining is no requested bye but a round
+        missed before joining (the kind then only says what it scores)."""
+        joined = self.player.registrations.filter(event_id=self.round.event_id).values_list("joined_round", flat=True).first()
+        if joined and self.round.number < joined:
+            worth = "half-point bye" if self.kind == self.Kind.REQUESTED else "zero-point bye"
+            return f"Missed before joining (late entry, {worth})"
+        return self.get_kind_display()
