@@ -35,8 +35,9 @@ RVC_135_ARRAY = [
     "Horse-Camel",
     "Cannon",
 ]
-REVEALED_SEED = "c0ffee-revealed-seed-block-1"
-HIDDEN_SEED = "never-show-this-seed-block-2"
+# Seeds as the server makes them (64 hex characters: variants.fairroll), so that a block the fuzzed API rolls can be.
+REVEALED_SEED = "c0ffee01" * 8
+HIDDEN_SEED = "5eedb10c" * 8
 
 
 @pytest.fixture(autouse=True)
