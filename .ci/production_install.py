@@ -5,7 +5,7 @@ exits 1:
 
 * ``lock FILE``: every installed distribution is pinned in the lock at the installed version, and every pin is
   installed (pip resolves what the lock leaves out, silently: a lock missing a needed package shows here, or below).
-* ``imports``: every project module outside tests/ and benchmarks/ imports (migrations and commands included), and
+* ``imports``: every project module outside tests/, benchmarks/ and clients/ imports (migrations and commands included), and
   so does what the settings name for the processes to load when first used (the broker's transport, the result
   backend, the channel layer, the caches, the storages).
 * ``task``: a task sent through the broker is run by a worker and its result read back.
@@ -28,7 +28,9 @@ from importlib import metadata
 from pathlib import Path
 
 ROOT = Path.cwd()
-NOT_PROJECT = {"tests", "benchmarks"}
+# Not run by the production processes: the tests, the benchmarks, and the reference bot (clients/), which runs on a
+# client generated with openapi-python-client, a test requirement (docs/api.md).
+NOT_PROJECT = {"tests", "benchmarks", "clients"}
 REQUIRED_UP = ("database", "broker", "cache", "channel_layer")
 # Behind the TLS proxy production has (settings: SECURE_PROXY_SSL_HEADER); without it every request is a redirect.
 PROXIED = {"X-Forwarded-Proto": "https"}
@@ -69,7 +71,9 @@ def _modules() -> list[str]:
         for dirpath, dirnames, filenames in os.walk(top):
             dirnames[:] = sorted(name for name in dirnames if (Path(dirpath) / name / "__init__.py").is_file())
             package = ".".join(Path(dirpath).relative_to(ROOT).parts)
-            names += [package if f == "__init__.py" else f"{package}.{f[:-3]}" for f in sorted(filenames) if f.endswith(".py")]
+            # A file named with a dot before .py (deploy/gunicorn.conf.py) is a config file read by path, no module.
+            modules = [f for f in sorted(filenames) if f.endswith(".py") and "." not in f[:-3]]
+            names += [package if f == "__init__.py" else f"{package}.{f[:-3]}" for f in modules]
     return names
 
 
@@ -110,7 +114,7 @@ def imports() -> str:
             failed.append(f"{what} ({exc.__class__.__name__}: {exc})")
     if failed:
         raise SystemExit(f"{len(failed)} of {len(names) + len(loaders)} imports fail: {'; '.join(failed)}")
-    return f"{len(names)} project modules imported (all outside tests/ and benchmarks/), and {', '.join(loaders)}"
+    return f"{len(names)} project modules imported (all outside tests/, benchmarks/ and clients/), and {', '.join(loaders)}"
 
 
 def task() -> str:
