@@ -5,7 +5,7 @@
   re-runs itself with ``.venv/bin/python`` when that exists (``make run`` and ``make test`` create it).
 * The pure rules tools (``perft``, ``replay``, ``rvc_layout``) need no database: they run straight from
   :mod:`variants.cli` without starting Django, whose start-up costs more than their work. So does ``pair_trf``
-  (the FIDE Dutch pairing of a TRF file), from :mod:`tournaments.pairing.dutch.cli`.
+  (the FIDE Dutch pairing of a TRF file), from :mod:`pairing.dutch.cli`.
 """
 
 import os
@@ -34,7 +34,7 @@ def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] in PURE_TOOLS:
         sys.path.insert(0, str(ROOT))
         if sys.argv[1] == "pair_trf":  # same arguments and output as the Django command of that name
-            from tournaments.pairing.dutch.cli import main as pair_trf_main
+            from pairing.dutch.cli import main as pair_trf_main
 
             sys.exit(pair_trf_main(sys.argv[2:]))
         from variants.cli import main as tool_main

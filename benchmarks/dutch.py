@@ -7,7 +7,7 @@ tests/pairing/test_dutch_matches_bbppairings.py) and drawing results from the ra
 3% forfeits, 2% half-point byes requested in advance). The TRF before the measured round is written once under
 ``--work`` and both engines pair that same file: ours in-process (``pair_dutch``, parse included, best of
 ``--repeat``), as ``manage.py pair_trf`` (one of manage.py's pure tools: Django does not start) and as
-``python -m tournaments.pairing.dutch.cli``, bbpPairings (``--bbp`` or $BBPPAIRINGS; skipped when absent) as a
+``python -m pairing.dutch.cli``, bbpPairings (``--bbp`` or $BBPPAIRINGS; skipped when absent) as a
 process. All outputs are compared.
 Results: docs/benchmarks.md.
 """
@@ -25,8 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tournaments.pairing.dutch import pair_dutch  # noqa: E402
-from tournaments.pairing.trf import RoundEntry, TrfPlayer, TrfTournament, parse_trf, write_trf  # noqa: E402
+from pairing.dutch import pair_dutch  # noqa: E402
+from pairing.trf import RoundEntry, TrfPlayer, TrfTournament, parse_trf, write_trf  # noqa: E402
 
 
 def _play(rng: random.Random, tournament: TrfTournament, lines: list[str], k: int) -> None:
@@ -84,7 +84,7 @@ def measure(path: Path, bbp: str | None, repeat: int) -> dict[str, object]:
         ours = pair_dutch(parse_trf(text)).lines()
         best = min(best, time.perf_counter() - start)
     process, printed = _timed([sys.executable, "manage.py", "pair_trf", "--system", "dutch", str(path)])
-    pure, printed_pure = _timed([sys.executable, "-m", "tournaments.pairing.dutch.cli", "--system", "dutch", str(path)])
+    pure, printed_pure = _timed([sys.executable, "-m", "pairing.dutch.cli", "--system", "dutch", str(path)])
     same_cli = printed.split() == printed_pure.split() == " ".join(ours).split()
     row: dict[str, object] = {"ours": best, "process": process, "pure": pure, "same_cli": same_cli}
     if bbp:

@@ -192,7 +192,7 @@ def service_caller():
     from config.api_errors import status_of
     from games.play.moves import submit_move
     from games.serializers_live import game_detail
-    from tournaments.refusals import Refusal
+    from record.refusals import Refusal
 
     users = {t.key: t.user for t in Token.objects.select_related("user")}
     server_loop()

@@ -4,7 +4,7 @@
                                            [--today-up-to 5000]
 
 Rounds 1 to 8 are paired by ``pair_swiss`` and played with seeded dynamic-scoring results
-(tournaments.pairing.synthetic); the timed call is ``pair_swiss`` for round 9 (median of ``--repeat`` calls, wall
+(pairing.synthetic); the timed call is ``pair_swiss`` for round 9 (median of ``--repeat`` calls, wall
 and this process's CPU time: on a shared machine the wall time follows the load, the CPU time does not).
 For sizes up to ``--today-up-to`` the same round is also paired as before issue 15, one matching of the whole field
 (``block=None``), timed once (wall), and the two pairings are compared: total cost (docs/pairing.md) and the share of
@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.pairing import swiss
-from tournaments.pairing.synthetic import SyntheticEvent, new_event, play_round
+from pairing import swiss
+from pairing.synthetic import SyntheticEvent, new_event, play_round
 
 
 def history(n: int, rounds: int, seed: int = 1) -> SyntheticEvent:

@@ -1,7 +1,7 @@
 """One JSON shape for every API error: ``{"detail": ..., "errors": {field: [reasons]}}``, and the one place a
 refusal becomes an HTTP status.
 
-A service or view refuses with :class:`tournaments.refusals.Refusal` (kind, field, reason); :data:`STATUS_OF` maps
+A service or view refuses with :class:`record.refusals.Refusal` (kind, field, reason); :data:`STATUS_OF` maps
 its kind to the status, here and nowhere else. DRF already answers validation errors with 400; this handler also
 turns Django's ``ValidationError`` (raised by services) into the status of its kind (400, or 409 for
 ``tournaments.services.errors.Conflict``) naming the field, an engine that failed to load into a 409 naming the
@@ -29,7 +29,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from tournaments.refusals import (
+from record.refusals import (
     CONFLICT,
     FORBIDDEN,
     INVALID,
@@ -81,7 +81,7 @@ def _field_for(exc: Exception) -> str:
 
 
 def status_of(kind: str) -> int:
-    """The HTTP status of a refusal of ``kind`` (tournaments.refusals.KINDS)."""
+    """The HTTP status of a refusal of ``kind`` (record.refusals.KINDS)."""
     return STATUS_OF[kind]
 
 

@@ -9,9 +9,9 @@ from django.core.exceptions import ValidationError
 from games import game_admin, models
 from games.play.perpetual import decide_perpetual_claim
 from games.reports import record_report
+from record.refusals import Refusal
 from tournaments import services
 from tournaments.admin import EventScoped
-from tournaments.refusals import Refusal
 
 __all__ = ["game_admin"]  # the Game admin (read-only internals, the arbiter's page) lives in games.game_admin
 

@@ -28,7 +28,7 @@ from games.play.claims import CLAIM_ACTIONS, CLAIM_KINDS, PERPETUAL_CHECK, claim
 from games.play.resign_draw import DRAW_ACTIONS, ActionAnswer, draw, resign
 from games.schema_live import PENDING_EXAMPLES, STATE_EXAMPLES, GameStateSerializer, PendingSerializer
 from games.serializers_live import game_detail
-from tournaments.refusals import INVALID, NOT_FOUND, Refusal
+from record.refusals import INVALID, NOT_FOUND, Refusal
 from variants.registry import get_engine
 
 ENDED = OpenApiResponse(GameStateSerializer, "The game state (ended, or with the offer or claim shown)")

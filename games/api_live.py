@@ -17,8 +17,8 @@ from games.play.moves import submit_move
 from games.play.reads import refresh_for_read, visible_game
 from games.schema_live import MOVE_EXAMPLES, STATE_EXAMPLES, GameStateSerializer, MoveAnswerSerializer
 from games.serializers_live import MoveInputSerializer, game_detail
+from record.refusals import CONFLICT, FORBIDDEN, INVALID, NOT_FOUND, UNAUTHENTICATED, UNSUPPORTED, Refusal
 from tournaments.models import Game
-from tournaments.refusals import CONFLICT, FORBIDDEN, INVALID, NOT_FOUND, UNAUTHENTICATED, UNSUPPORTED, Refusal
 from tournaments.services.events import is_arbiter
 from variants.base import ARMIES, IllegalMoveError, InvalidPositionError
 

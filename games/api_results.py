@@ -32,7 +32,7 @@ from games.serializers_results import (
     ReportSerializer,
     ResultInputSerializer,
 )
-from tournaments import game_states
+from record import game_states
 from tournaments.api_filters import GameFilter
 from tournaments.models import Game, Round
 from tournaments.services.events import is_arbiter  # one rule: an organizer of event A is no arbiter of B
@@ -159,7 +159,7 @@ class ReportView(APIView):
 
 def _answer_opponent(request, pk: int, serializer_class: type[Serializer], action: str) -> Response:
     """Confirm or dispute: validate, then :func:`games.reports.answer_report`; reply the report answered. Its
-    refusals (tournaments.refusals: the game's state, one's own report, nothing to answer) are answered by
+    refusals (record.refusals: the game's state, one's own report, nothing to answer) are answered by
     config.api_errors."""
     game, _ = player_game(request.user, pk)
     v = _validated(serializer_class, request.data or {})

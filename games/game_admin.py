@@ -3,7 +3,7 @@
 Moves, clock, status, version, variant, start and position are the live game's own record: written by play (the
 move path, the flag check) and by the services, never typed in, so no edit here can leave a game its pages cannot
 show. What an arbiter does to a game goes through the same functions as the API, each checked by the game's state
-(tournaments.game_states) and written to the event's audit trail: a result (tournaments.services.enter_result ->
+(record.game_states) and written to the event's audit trail: a result (tournaments.services.enter_result ->
 record_result), the clock (games.play.arbiter.arbiter_clock) and a forfeit (a result whose ending is ``forfeit``).
 """
 
@@ -23,12 +23,12 @@ from django.utils.html import format_html
 
 from games.api_live import MAX_ADJUST_SECONDS
 from games.play.arbiter import arbiter_clock
+from record.refusals import Refusal
 from tournaments import services
 from tournaments.admin import EventScoped
 from tournaments.admin.forms import ResultRowForm
 from tournaments.admin.scoped import error_text
 from tournaments.models import Game
-from tournaments.refusals import Refusal
 from tournaments.services.corrections import FORFEIT_RESULTS
 from tournaments.services.errors import RowErrors
 from variants.terminations import FORFEIT

@@ -1,7 +1,7 @@
 """The report service: a player reports a result, the opponent confirms or disputes it; the state machine decides.
 
 Each action locks the game's row, answers an identical retry as it answered the first time, then asks the game's
-state (:mod:`tournaments.game_states`) whether it may happen: a game in play, disputed (for confirmations) or final
+state (:mod:`record.game_states`) whether it may happen: a game in play, disputed (for confirmations) or final
 refuses, naming why. A report becomes a result the same way on every path (the opponent confirms, both report the
 same, the admin's "accept"): through :func:`tournaments.services.results.record_result`.
 """
@@ -16,9 +16,9 @@ from django.utils import timezone
 from games import mail
 from games.models import ResultReport
 from games.push import push_game_after_commit
-from tournaments import game_states
+from record import game_states
+from record.refusals import CONFLICT, FORBIDDEN, Refusal
 from tournaments.models import Game
-from tournaments.refusals import CONFLICT, FORBIDDEN, Refusal
 from tournaments.services.results import compute_points, record_result, sides_from_points
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ def _answer(report: ResultReport, answered_status: str, by, *fields: str) -> Non
 
 def record_report(report: ResultReport, *, by: User | None, action: str = game_states.RESULT) -> Game:
     """Make ``report``'s claim the final result of its game; ValidationError({field: reason}) if it is not valid,
-    :class:`tournaments.game_states.Refused` if the game's state refuses ``action`` (an arbiter's is always allowed).
+    :class:`record.game_states.Refused` if the game's state refuses ``action`` (an arbiter's is always allowed).
 
     The side that forced stalemate or gave perpetual check is read back from the report's points.
     """

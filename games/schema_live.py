@@ -13,7 +13,7 @@ from rest_framework import serializers
 
 from games.play.claims import CLAIM_KINDS
 from games.serializers_players import GamePlayerSerializer
-from tournaments.game_states import STATES
+from record.game_states import STATES
 from tournaments.models import Game
 from variants.base import ARMIES
 from variants.registry import fixed_keys

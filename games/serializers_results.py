@@ -14,7 +14,7 @@ from accounts.serializers import StrictSerializer
 from config.api_fields import RegistryChoiceField
 from games.models import ResultReport
 from games.serializers_players import GamePlayerSerializer
-from tournaments.game_states import STATES
+from record.game_states import STATES
 from tournaments.models import Game
 from tournaments.services.results import RESULTS, SIDES
 from variants.base import ARMIES, BLACK, WHITE

@@ -28,9 +28,9 @@ from games.play.reads import refresh_for_read, visible_game
 from games.play.seats import seats_of
 from games.play.store import PLAYABLE_ROUND_STATES
 from games.serializers_live import game_detail
-from tournaments import game_states
+from record import game_states
+from record.refusals import CONFLICT, NOT_FOUND, Refusal
 from tournaments.models import Game
-from tournaments.refusals import CONFLICT, NOT_FOUND, Refusal
 from variants.base import ARMIES, FIFTY_MOVES, PERPETUAL_CHECK, THREEFOLD, IllegalMoveError, InvalidPositionError
 from variants.legend import figure_path
 from variants.pieces import PIECES

@@ -29,10 +29,10 @@ from games.play.live_game import LiveGame
 from games.play.reads import visible_game
 from games.play.seats import seats_of
 from games.reports import OPEN, answer_report
-from tournaments import game_states
+from record import game_states
+from record.refusals import Refusal
 from tournaments.board_svg import position_svg
 from tournaments.models import Game
-from tournaments.refusals import Refusal
 from tournaments.services.result_grid import RESULT_LABELS, board_choices
 from variants.base import InvalidPositionError
 from variants.registry import get_engine

@@ -12,9 +12,9 @@ from django.utils.text import slugify
 from ratings.identity import identity_of
 from ratings.models import Series, SeriesEvent
 from ratings.profile import standing_rows
+from record.refusals import FORBIDDEN, INVALID, Refusal
 from scoring.series import GAME_POINTS, Placing, series_table
 from tournaments.models import Event, Player, sees_every_event
-from tournaments.refusals import FORBIDDEN, INVALID, Refusal
 
 MAX_EVENTS = 100
 MAX_PLACES = 500

@@ -13,10 +13,10 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
+from record import game_states
 from scoring.profiles import Profile
 from scoring.registry import DEFAULT_KEY, KEY_MAX_LENGTH, get_profile, profile_choices
 from scoring.tiebreak_codes import EDITIONS, TIEBREAKS, parse_tiebreaks
-from tournaments import game_states
 from tournaments.fide import FIDE_TITLES, no_control_characters
 from variants import policies
 from variants.registry import get_engine, rolled_key
@@ -350,7 +350,7 @@ class Game(models.Model):
 
     @property
     def state(self) -> str:
-        """Where the game is in its life (tournaments.game_states: paired, in-play, reported, disputed, final),
+        """Where the game is in its life (record.game_states: paired, in-play, reported, disputed, final),
         read from the columns above: no column of its own, so it can never disagree with them."""
         return game_states.state_of(self.status, self.result_status, self.result)
 

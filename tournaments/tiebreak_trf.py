@@ -20,10 +20,10 @@ import json
 import sys
 from datetime import date
 
+from pairing.trf import TrfError, TrfTournament, parse_trf
 from scoring.records import ByeRecord, GameRecord, PlayerInfo
 from scoring.standings import compute_standings
 from scoring.tiebreak_codes import EDITIONS, edition_for, parse_tiebreaks
-from tournaments.pairing.trf import TrfError, TrfTournament, parse_trf
 
 GAME_POINTS = {"1": 1.0, "W": 1.0, "=": 0.5, "D": 0.5, "0": 0.0, "L": 0.0, "+": 1.0, "-": 0.0}
 BYES = {"U": ("pairing", 1.0), "F": ("requested", 1.0), "+": ("requested", 1.0), "H": ("requested", 0.5), "=": ("requested", 0.5)}

@@ -14,9 +14,9 @@ from django.http import JsonResponse
 from django.views.decorators.http import require_http_methods
 
 from config.api_errors import refusal_json
+from record.refusals import FORBIDDEN, INVALID, NOT_FOUND, TOO_LARGE, UNAUTHENTICATED, Refusal
 from tournaments import board_editor
 from tournaments.models import Game, Round
-from tournaments.refusals import FORBIDDEN, INVALID, NOT_FOUND, TOO_LARGE, UNAUTHENTICATED, Refusal
 from tournaments.services.events import is_arbiter
 from variants.base import InvalidPositionError
 from variants.registry import VariantUnavailable

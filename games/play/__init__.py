@@ -5,7 +5,7 @@ Every write follows lila's order of checks (docs/rules/clocks.md), in one transa
 validate the move with the engine -> press the clock -> save move, clock and ``flag_deadline`` -> end and score
 the game if the engine says it is over. A move and the flag task, both Parity players committing, or a retried
 request therefore serialise on the row; ``Game.version`` counts writes and a ``client_id`` already seen returns
-the earlier answer without applying the move again. A refusal is a ``tournaments.refusals.Refusal`` (no HTTP
+the earlier answer without applying the move again. A refusal is a ``record.refusals.Refusal`` (no HTTP
 status here: ``config.api_errors`` maps it).
 
 The modules, from the bottom up: ``game_clock`` (server time and the stored clock), ``engines`` (the

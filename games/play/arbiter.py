@@ -13,9 +13,9 @@ from games.play.flags import after_commit
 from games.play.game_clock import load_clock, save_clock, to_ms
 from games.play.store import lock_game
 from games.push import push_game_after_commit
-from tournaments.game_states import CLOCK, refusal
+from record.game_states import CLOCK, refusal
+from record.refusals import CONFLICT, INVALID, NOT_FOUND, Refusal
 from tournaments.models import Game
-from tournaments.refusals import CONFLICT, INVALID, NOT_FOUND, Refusal
 from variants.base import ARMIES
 
 

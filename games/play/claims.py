@@ -27,9 +27,9 @@ from games.play.pending import close, pending_claim, supporting
 from games.play.resign_draw import ActionAnswer, changed, finish, record_action, sealed_this_turn
 from games.play.seats import pending_sealed
 from games.play.table import Seated, run_locked
-from tournaments.game_states import PLAY
+from record.game_states import PLAY
+from record.refusals import CONFLICT, INVALID, Refusal
 from tournaments.models import Game
-from tournaments.refusals import CONFLICT, INVALID, Refusal
 from variants.base import ARMIES, BLACK, FIFTY_MOVES, PERPETUAL_CHECK, THREEFOLD, WHITE, IllegalMoveError, Outcome
 
 CLAIM_KINDS = (THREEFOLD, FIFTY_MOVES, PERPETUAL_CHECK)

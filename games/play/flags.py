@@ -26,7 +26,7 @@ from games.play.engines import put_engine, take_engine
 from games.play.game_clock import from_ms, to_ms
 from games.play.store import lock_game
 from outbox.sender import enqueue
-from tournaments.game_states import FLAG, allows
+from record.game_states import FLAG, allows
 from tournaments.models import Game
 from variants.base import Engine
 

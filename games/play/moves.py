@@ -2,7 +2,7 @@
 
 :func:`submit_move` runs in :func:`games.play.table.run_locked` (the row lock and the order of checks in the
 package's docstring); a move of a simultaneous variant (Parity Chess) is sealed (:func:`_seal`) and the turn
-resolved once both are in. A refusal is a :class:`~tournaments.refusals.Refusal` and then nothing changes. Every
+resolved once both are in. A refusal is a :class:`~record.refusals.Refusal` and then nothing changes. Every
 move is stored through :func:`games.play.store.store_move`, answers the waiting draw offers and claims
 (:mod:`games.play.pending`) and, once committed, is pushed to the sockets.
 """
@@ -25,8 +25,8 @@ from games.play.seats import pending_sealed
 from games.play.store import store_move
 from games.play.table import Seated, run_locked
 from games.push import push_game_after_commit
+from record.refusals import CONFLICT, INVALID, Refusal
 from tournaments.models import Game
-from tournaments.refusals import CONFLICT, INVALID, Refusal
 from variants.base import ARMIES, BLACK, WHITE, Engine, IllegalMoveError
 
 MAX_MOVE_LENGTH = 40

@@ -21,9 +21,9 @@ from games.play.live_game import LiveGame
 from games.play.pending import WAITING, close
 from games.play.store import lock_game
 from games.push import push_game_after_commit
-from tournaments.game_states import PLAY, refusal
+from record.game_states import PLAY, refusal
+from record.refusals import CONFLICT, FORBIDDEN, NOT_FOUND, Refusal
 from tournaments.models import Game
-from tournaments.refusals import CONFLICT, FORBIDDEN, NOT_FOUND, Refusal
 from tournaments.services.events import is_arbiter
 from variants.base import PERPETUAL_CHECK
 

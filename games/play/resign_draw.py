@@ -26,9 +26,9 @@ from games.play.pending import close, draw_offer, waiting_actions
 from games.play.seats import pending_sealed
 from games.play.table import Seated, run_locked
 from games.push import push_game_after_commit
-from tournaments.game_states import PLAY
+from record.game_states import PLAY
+from record.refusals import CONFLICT, INVALID, Refusal
 from tournaments.models import Game
-from tournaments.refusals import CONFLICT, INVALID, Refusal
 from variants.base import AGREEMENT, ARMIES, RESIGNATION, other
 from variants.replay import seat_result
 

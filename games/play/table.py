@@ -2,9 +2,9 @@
 
 A move, a resignation, a draw offer or a claim is one transaction holding the game's row (lila's order of checks,
 docs/rules/clocks.md): lock -> is this user playing? -> does the game's state allow the action
-(tournaments.game_states, docs/game-states.md: not reported, disputed or final) and is its round published? -> has
+(record.game_states, docs/game-states.md: not reported, disputed or final) and is its round published? -> has
 a flag already fallen (then the game ends on time, that is committed, and the action is refused)? -> the action.
-A refusal is a :class:`tournaments.refusals.Refusal` raised before anything is written, so the transaction changes
+A refusal is a :class:`record.refusals.Refusal` raised before anything is written, so the transaction changes
 nothing (config.api_errors answers it).
 """
 
@@ -26,9 +26,9 @@ from games.play.live_game import LiveGame
 from games.play.seats import seats_of
 from games.play.store import PLAYABLE_ROUND_STATES, lock_for_move
 from games.push import push_game_after_commit
-from tournaments.game_states import MOVE, refusal
+from record.game_states import MOVE, refusal
+from record.refusals import CONFLICT, FORBIDDEN, NOT_FOUND, Refusal
 from tournaments.models import Game
-from tournaments.refusals import CONFLICT, FORBIDDEN, NOT_FOUND, Refusal
 from tournaments.services.events import is_arbiter
 from variants.base import Engine
 
@@ -77,7 +77,7 @@ def run_locked(
 ) -> T:
     """Run ``act`` for ``user`` in game ``game_id`` under the row lock; raises :class:`Refusal`.
 
-    ``action`` is what the game's state is asked about (tournaments.game_states: ``MOVE``, or ``PLAY`` for
+    ``action`` is what the game's state is asked about (record.game_states: ``MOVE``, or ``PLAY`` for
     resigning, offers and claims); a state that refuses it is a conflict naming why, asked of the row already
     locked. ``first`` runs before the state checks (a retried move answers what it answered the first time);
     ``while_paused`` lets the action through while the arbiter has paused the clocks (it does not move);

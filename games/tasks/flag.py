@@ -19,7 +19,7 @@ from django.db import OperationalError
 from django.utils import timezone
 
 from games.play.flags import FLAG_TASK, check_flag, flag_check_due, schedule_flag_check
-from tournaments.game_states import FLAG, allows, state_of
+from record.game_states import FLAG, allows, state_of
 from tournaments.models import Game
 
 

@@ -21,7 +21,10 @@ from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("accounts", "clients", "clocks", "config", "deploy", "games", "outbox", "scoring", "tournaments", "variants")
+PACKAGES = (
+    "accounts", "clients", "clocks", "config", "deploy", "games", "outbox", "pairing", "ratings", "record", "scoring",
+    "tournaments", "variants",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)

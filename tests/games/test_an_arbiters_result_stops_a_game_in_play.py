@@ -8,9 +8,9 @@ from django.utils import timezone
 
 from clocks import Clock
 from games.play.moves import submit_move
+from record.refusals import CONFLICT, Refusal
 from tests.games.live_support import make_game
 from tournaments.models import Game
-from tournaments.refusals import CONFLICT, Refusal
 from tournaments.services.results import record_result
 
 pytestmark = pytest.mark.django_db

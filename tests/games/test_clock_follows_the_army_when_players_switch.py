@@ -6,9 +6,9 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.play.moves import submit_move
+from record.refusals import Refusal
 from tests.games.live_support import at, make_game
 from tournaments.models import Game
-from tournaments.refusals import Refusal
 
 pytestmark = pytest.mark.django_db
 

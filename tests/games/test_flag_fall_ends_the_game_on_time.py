@@ -11,9 +11,9 @@ from rest_framework.test import APIClient
 from games.play.flags import check_flag
 from games.play.moves import submit_move
 from games.tasks.flag import check_flag_task, sweep_flags
+from record.refusals import CONFLICT, Refusal
 from tests.games.live_support import at, make_game
 from tournaments.models import Game
-from tournaments.refusals import CONFLICT, Refusal
 
 pytestmark = pytest.mark.django_db
 

@@ -16,9 +16,9 @@ from django.utils import timezone
 from games.models import Move
 from games.play.flags import check_flag
 from games.play.moves import submit_move
+from record.refusals import CONFLICT, Refusal
 from tests.games.live_support import make_game, use_toy_parity
 from tournaments.models import Game
-from tournaments.refusals import CONFLICT, Refusal
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

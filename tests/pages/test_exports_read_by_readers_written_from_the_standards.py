@@ -17,12 +17,12 @@ from datetime import date
 import chess.pgn
 import pytest
 
+from pairing.trf import parse_trf
 from scoring import CLASSICAL
 from tests.pages import pgn_spec, trf16_spec
 from tests.pages.test_pgn_export_reads_back import _play_randomly
 from tournaments.exports.trf import trf_name
 from tournaments.models import Event, Game, Player
-from tournaments.pairing.trf import parse_trf
 from tournaments.public.queries import published_games
 from tournaments.services.event_settings import update_event
 from tournaments.services.simulation import simulate

@@ -8,10 +8,10 @@ from rest_framework.test import APIClient
 
 from games.play.claims import claim
 from games.play.moves import submit_move
+from record.refusals import Refusal
 from tests.games.live_support import make_game
 from tests.tournaments.helpers import make_event, play_round
 from tournaments.models import ByeRequest, Player
-from tournaments.refusals import Refusal
 from tournaments.services import enter_result, late_entry, pair_round, publish_round
 from variants.registry import get_engine
 

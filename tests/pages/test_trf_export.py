@@ -127,7 +127,7 @@ def test_a_simulated_classical_swiss_with_a_round_in_play_reads_by_the_specifica
 
 
 def test_the_pairing_engines_trf_module_reads_the_export_and_writes_what_the_specification_reads(client, club_championship):
-    from tournaments.pairing.trf import parse_trf, write_trf
+    from pairing.trf import parse_trf, write_trf
 
     text = client.get("/events/club-championship/export/tournament.trf").content.decode()
     parsed = parse_trf(text, for_pairing=False)

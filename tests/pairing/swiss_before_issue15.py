@@ -1,4 +1,4 @@
-# Frozen copy of tournaments/pairing/swiss.py as it was before issue 15 (commit 521dfdd), kept unchanged as the
+# Frozen copy of pairing/swiss.py as it was before issue 15 (commit 521dfdd), kept unchanged as the
 # oracle for tests/pairing/test_swiss_pairs_as_before.py: the new pair_swiss must return exactly what this returns
 # on every field it matches in one piece. Do not edit; it is not used by the application.
 
@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import rustworkx as rx
 
-from tournaments.pairing.colours import BLACK, NONE, WHITE, opposite
+from pairing.colours import BLACK, NONE, WHITE, opposite
 
 # Costs, in units where a score difference of one game's points costs 100² = 10 000 (docs/pairing.md).
 SCORE_UNIT = 100  # a game's points map to 100 units; the score cost is the squared difference in units

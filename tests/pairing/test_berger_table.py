@@ -2,7 +2,7 @@ import itertools
 
 import pytest
 
-from tournaments.pairing.roundrobin import berger_rounds
+from pairing.roundrobin import berger_rounds
 
 
 def test_six_players_give_fides_printed_table():

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from tournaments.pairing.dutch import pair_dutch
-from tournaments.pairing.trf import parse_trf, state_before_round
+from pairing.dutch import pair_dutch
+from pairing.trf import parse_trf, state_before_round
 
 FIXTURES = Path(__file__).resolve().parent / "dutch_fixtures"
 NAMES = sorted(path.stem for path in FIXTURES.glob("t*.trf"))

@@ -13,7 +13,7 @@ import random
 import pytest
 import rustworkx as rx
 
-from tournaments.pairing.dutch.matching import Matcher, NoPerfectMatching
+from pairing.dutch.matching import Matcher, NoPerfectMatching
 
 
 def _brute(weights: list[list[int]]) -> int | None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.pairing.dutch import DUTCH, SEED_SCHEDULE, NoValidPairing, pair_dutch, pairing_system_for
-from tournaments.pairing.trf import PointSystem, RoundEntry, TrfPlayer, TrfTournament, parse_trf, write_trf
+from pairing.dutch import DUTCH, SEED_SCHEDULE, NoValidPairing, pair_dutch, pairing_system_for
+from pairing.trf import PointSystem, RoundEntry, TrfPlayer, TrfTournament, parse_trf, write_trf
 
 NAMES = ["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel"]
 

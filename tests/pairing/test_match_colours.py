@@ -1,5 +1,5 @@
-from tournaments.pairing.colours import match_colour, summarize
-from tournaments.pairing.roundrobin import match_schedule
+from pairing.colours import match_colour, summarize
+from pairing.roundrobin import match_schedule
 
 
 def test_the_drawn_player_has_white_in_game_1_then_black_black_white_white():

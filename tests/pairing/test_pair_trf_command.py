@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from tournaments.pairing.trf import parse_trf, state_before_round, write_trf
+from pairing.trf import parse_trf, state_before_round, write_trf
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "pairing" / "dutch_fixtures"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.pairing.dutch import DUTCH, SEED_SCHEDULE
-from tournaments.pairing.explain import MATCH, ROUND_ROBIN, Board, Seat, explain, score_text, system_paragraph
+from pairing.dutch import DUTCH, SEED_SCHEDULE
+from pairing.explain import MATCH, ROUND_ROBIN, Board, Seat, explain, score_text, system_paragraph
 
 
 def seat(name, number, score, history, due):

@@ -2,8 +2,8 @@ import itertools
 
 import pytest
 
-from tournaments.pairing.colours import summarize
-from tournaments.pairing.roundrobin import mini_match_schedule, single_schedule
+from pairing.colours import summarize
+from pairing.roundrobin import mini_match_schedule, single_schedule
 
 
 def _sequences(schedule, n):

@@ -10,10 +10,10 @@ import random
 
 import pytest
 
+from pairing import swiss
+from pairing.swiss import PairingError, SwissPlayer, pair_swiss
+from pairing.synthetic import new_event, play_pairing, play_round
 from tests.pairing.swiss_before_issue15 import pair_swiss as pair_swiss_before
-from tournaments.pairing import swiss
-from tournaments.pairing.swiss import PairingError, SwissPlayer, pair_swiss
-from tournaments.pairing.synthetic import new_event, play_pairing, play_round
 
 SMALL = {"block": 60, "overlap": 24, "single_up_to": 60}
 

@@ -10,9 +10,9 @@ import random
 
 import pytest
 
+from pairing.swiss import SLIDING_BLOCK, pair_swiss
+from pairing.synthetic import new_event, play_pairing
 from tests.pairing.swiss_before_issue15 import pair_swiss as pair_swiss_before
-from tournaments.pairing.swiss import SLIDING_BLOCK, pair_swiss
-from tournaments.pairing.synthetic import new_event, play_pairing
 
 EVENTS = [(n, seed) for seed, n in enumerate([10, 11, 16, 23, 32, 47, 64, 65, 90, 128, 151, 200, 233, 256, 299, 300])]
 

@@ -1,6 +1,6 @@
 import pytest
 
-from tournaments.pairing.swiss import PairingError, SwissPlayer, colour_wish, pair_swiss
+from pairing.swiss import PairingError, SwissPlayer, colour_wish, pair_swiss
 
 
 def _field(n, **overrides):

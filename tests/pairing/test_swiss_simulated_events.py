@@ -2,7 +2,7 @@
 
 import pytest
 
-from tournaments.pairing.synthetic import simulate
+from pairing.synthetic import simulate
 
 
 def _check(event):

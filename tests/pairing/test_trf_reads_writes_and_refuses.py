@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tournaments.pairing.dutch import pair_dutch
-from tournaments.pairing.trf import TrfError, parse_trf, played_rounds, state_before_round, write_trf
+from pairing.dutch import pair_dutch
+from pairing.trf import TrfError, parse_trf, played_rounds, state_before_round, write_trf
 
 FIXTURE = Path(__file__).resolve().parent / "dutch_fixtures" / "t01.trf"
 

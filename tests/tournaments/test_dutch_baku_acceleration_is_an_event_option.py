@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from pairing.dutch.cli import pair_trf
+from pairing.trf import parse_trf, state_before_round, write_trf
 from tests.tournaments.helpers import make_event, play_round
 from tournaments.exports.trf import start_ranks, tournament_trf
 from tournaments.models import Bye, Round
-from tournaments.pairing.dutch.cli import pair_trf
-from tournaments.pairing.trf import parse_trf, state_before_round, write_trf
 from tournaments.services import first_white, pair_round, pairing_system_label, publish_round
 from variants.registry import fixed_keys
 

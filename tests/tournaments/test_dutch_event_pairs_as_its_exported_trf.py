@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from pairing.dutch.cli import pair_trf
+from pairing.trf import parse_trf, state_before_round, write_trf
 from tests.tournaments.helpers import make_event
 from tournaments.exports.trf import start_ranks, tournament_trf, trf_name
 from tournaments.models import Bye, Player, Round
-from tournaments.pairing.dutch.cli import pair_trf
-from tournaments.pairing.trf import parse_trf, state_before_round, write_trf
 from tournaments.services import (
     enter_result,
     first_white,

@@ -1,4 +1,4 @@
-"""The state machine of a game's life as a table (tournaments.game_states), checked without a database: every
+"""The state machine of a game's life as a table (record.game_states), checked without a database: every
 state answers every action (allowed, with the states it may lead to, or refused with a reason), the states are read
 from the stored columns, and docs/game-states.md shows this very table."""
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tournaments import game_states as gs
+from record import game_states as gs
 from tournaments.models import Game
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "game-states.md"

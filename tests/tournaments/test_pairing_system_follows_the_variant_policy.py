@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from pairing.dutch import DUTCH, SEED_SCHEDULE
 from tournaments.models import Event
-from tournaments.pairing.dutch import DUTCH, SEED_SCHEDULE
 from tournaments.services.pairing_system import pairing_system_for, plays_one_variant
 from variants.registry import fixed_keys, rolled_key
 

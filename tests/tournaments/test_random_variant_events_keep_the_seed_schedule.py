@@ -1,4 +1,4 @@
-"""Random Variant Chess events keep the seed's colour schedule (tournaments.pairing.swiss, unchanged): every
+"""Random Variant Chess events keep the seed's colour schedule (pairing.swiss, unchanged): every
 round the event pairs is what pair_swiss gives on the event's history; a fixed variant on the dice-rolled
 engine is still Random Variant Chess, and round-robins and matches keep their own schedules."""
 
@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from pairing.swiss import pair_swiss
 from scoring import get_profile
 from tests.tournaments.helpers import draw_fields, make_event, play_round
 from tournaments.models import Bye, Event, Round
-from tournaments.pairing.swiss import pair_swiss
 from tournaments.services import first_white, pair_round, pairing_system_for, pairing_system_label, publish_round
 from tournaments.services.rounds import swiss_players
 from variants.registry import fixed_keys

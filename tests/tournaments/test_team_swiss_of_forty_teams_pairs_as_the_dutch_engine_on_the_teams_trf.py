@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
+from pairing.dutch import pair_dutch
+from pairing.trf import parse_trf, write_trf
 from tests.tournaments.organizer_api_support import client_for, organizer
 from tests.tournaments.team_support import board_rows, team_event
 from tournaments.models import ColourDraw, Event, TeamMatch
-from tournaments.pairing.dutch import pair_dutch
-from tournaments.pairing.trf import parse_trf, write_trf
 from tournaments.services.colour_draw import commit_colour_draw
 from tournaments.services.team_rounds import team_trf
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from pairing.trf import parse_trf
 from scoring import CLASSICAL
 from tournaments.exports.trf import start_ranks, tournament_trf
 from tournaments.models import ColourDraw, Event, ForbiddenPairing
-from tournaments.pairing.trf import parse_trf
 from tournaments.services.colour_draw import first_white
 from tournaments.services.simulation import simulate
 from tournaments.tasks.standings import one_snapshot_per_event

@@ -18,9 +18,9 @@ from rest_framework.views import APIView
 
 from accounts.authentication import TokenAuthentication
 from config.api_errors import kind_of, status_of
+from record.refusals import INVALID, Refusal
 from tournaments.api_sections import in_section
 from tournaments.models import Event, sees_every_event
-from tournaments.refusals import INVALID, Refusal
 from tournaments.services import is_arbiter, is_organizer
 from tournaments.services.errors import RowErrors, reasons
 

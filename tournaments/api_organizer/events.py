@@ -12,6 +12,7 @@ from rest_framework.generics import GenericAPIView
 from rest_framework.response import Response
 
 from config.api_errors import kind_of, status_of
+from record.refusals import CONFLICT, TOO_LARGE
 from tournaments import api_public, services
 from tournaments.api_filters import AuditFilter
 from tournaments.api_organizer.access import OrganizerView, errors_body
@@ -24,7 +25,6 @@ from tournaments.api_organizer.serializers import (
 from tournaments.api_public import EventDetailSerializer
 from tournaments.api_way_in.settings import settings_of
 from tournaments.models import Event, PairingChange
-from tournaments.refusals import CONFLICT, TOO_LARGE
 from tournaments.services.audit import entries_of, entry
 from tournaments.services.errors import reasons
 from tournaments.services.event_settings import update_event

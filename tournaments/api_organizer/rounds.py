@@ -7,7 +7,8 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from tournaments import api_public, refusals, services
+from record import refusals
+from tournaments import api_public, services
 from tournaments.api_organizer.access import OrganizerView
 from tournaments.api_organizer.events import ERRORS, REFUSALS
 from tournaments.api_organizer.serializers import (

@@ -11,7 +11,7 @@ hold is written with its tag alone. The chief arbiter is the event's ``chief_arb
 arbiter is written by their full name, never by a login name; the start date is the event's, else its first
 round's. Every value is composed Unicode on one line (:func:`trf_text`). Player records carry sex and title when
 known, and the birth date only in the download of the event's staff (``birth_dates``). Player records are
-written by the pairing engine's TRF module (:func:`tournaments.pairing.trf.player_line`), so the file the pairing
+written by the pairing engine's TRF module (:func:`pairing.trf.player_line`), so the file the pairing
 reads and the file FIDE receives have one writer; the TRF(x) lines the FIDE-endorsed pairing engines read follow
 them: ``XXR`` (rounds planned), ``XXC white1``/``black1`` (the drawn colour of pairing number 1 in round 1, once
 drawn) and an ``XXP`` line per forbidden pairing, so ``pair_trf`` (or bbpPairings, JaVaFo) pairs from the export as
@@ -26,10 +26,10 @@ from datetime import date
 from decimal import Decimal
 
 from clocks.control import TimeControlError, parse_time_control
+from pairing.trf import NOT_PAIRED, RoundEntry, TrfPlayer, player_line
 from tournaments.exports.teams import team_records
 from tournaments.fide import initial_order
 from tournaments.models import Bye, ColourDraw, Event, ForbiddenPairing, Game, Registration, Round
-from tournaments.pairing.trf import NOT_PAIRED, RoundEntry, TrfPlayer, player_line
 from tournaments.public.queries import published_byes, published_games, published_rounds, result_is_public
 from variants.base import BLACK, FORFEIT, WHITE
 

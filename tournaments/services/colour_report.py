@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from pairing.colours import summarize
 from tournaments.models import Event
-from tournaments.pairing.colours import summarize
 from tournaments.services.history import event_history
 
 

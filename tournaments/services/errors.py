@@ -1,7 +1,7 @@
 """The two kinds of refusal a service raises besides a plain ``ValidationError({field: reason})``.
 
 Both are ``ValidationError`` subclasses, so every caller that shows a ValidationError (the admin's messages, the
-API's error handler) keeps working. Each names its refusal kind (tournaments.refusals), from which
+API's error handler) keeps working. Each names its refusal kind (record.refusals), from which
 ``config.api_errors`` alone decides the HTTP status; the organizer API lists a RowErrors' rows.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 
-from tournaments.refusals import CONFLICT, INVALID
+from record.refusals import CONFLICT, INVALID
 
 
 class Conflict(ValidationError):

@@ -1,4 +1,4 @@
-"""Pairings explained to everyone (issue 29): the facts the pure sentences of :mod:`tournaments.pairing.explain`
+"""Pairings explained to everyone (issue 29): the facts the pure sentences of :mod:`pairing.explain`
 need, read from the event's record before a round: each seat's pairing number, the score the pairing ranked by
 (game points for the seed's Swiss; each game's result of record, 1, ½ or 0, for the FIDE Dutch system, as
 docs/pairing.md says), colour history and due colour (the director's review's: tournaments.services.review). A read,
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from pairing.explain import Board, Seat, explain, system_paragraph
 from scoring import get_profile
 from tournaments.models import Bye, Event, Game, Round
-from tournaments.pairing.explain import Board, Seat, explain, system_paragraph
 from tournaments.services.history import PlayerHistory, event_history, rounds_total
 from tournaments.services.pairing_system import DUTCH, pairing_system_for
 from tournaments.services.review import due_colour, dutch_due_colour

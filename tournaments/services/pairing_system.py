@@ -1,11 +1,11 @@
 """Which pairing system an event uses, and the FIDE Dutch system fed from the event's records.
 
 A Swiss event in Random Variant Chess (its variant rolled by dice) keeps the seed's colour schedule
-(:mod:`tournaments.pairing.swiss`); a Swiss event in one fixed variant (plain chess or any other variant of the
-registry that is not rolled) is paired by the FIDE Dutch system (:mod:`tournaments.pairing.dutch`), as an organizer
+(:mod:`pairing.swiss`); a Swiss event in one fixed variant (plain chess or any other variant of the
+registry that is not rolled) is paired by the FIDE Dutch system (:mod:`pairing.dutch`), as an organizer
 of such an event expects. Round-robins and matches follow their own schedules. docs/pairing.md says why.
 
-For a Dutch event the database history becomes the :class:`~tournaments.pairing.trf.TrfTournament` an arbiter's
+For a Dutch event the database history becomes the :class:`~pairing.trf.TrfTournament` an arbiter's
 TRF file would hold before the round: pairing numbers, game results and byes as the event's TRF export writes
 them (:mod:`tournaments.exports.trf`), so ``pair_trf`` on the exported file pairs exactly as the event does.
 Brackets use each game's classical result (1, ½, 0) whatever the event's scoring: C.04.3 ranks by score in
@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from pairing.dutch import DUTCH, SEED_SCHEDULE, NoValidPairing, pair_dutch
+from pairing.dutch import pairing_system_for as system_for_swiss
+from pairing.explain import MATCH, ROUND_ROBIN
+from pairing.trf import RoundEntry, TrfPlayer, TrfTournament
 from scoring import get_profile
 from tournaments.exports.trf import game_code, start_ranks
 from tournaments.models import Bye, ByeRequest, Event, ForbiddenPairing, Game, Registration
-from tournaments.pairing.dutch import DUTCH, SEED_SCHEDULE, NoValidPairing, pair_dutch
-from tournaments.pairing.dutch import pairing_system_for as system_for_swiss
-from tournaments.pairing.explain import MATCH, ROUND_ROBIN
-from tournaments.pairing.trf import RoundEntry, TrfPlayer, TrfTournament
 from tournaments.services.bye_points import requested_bye_value
 from tournaments.services.check_in import not_checked_in
 from tournaments.services.colour_draw import first_white

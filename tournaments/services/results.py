@@ -13,8 +13,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from record import game_states
 from scoring import game_points, get_profile, result_from_points
-from tournaments import game_states
 from tournaments.models import Game
 from tournaments.services.audit import RESULT_CORRECTED, RESULT_ENTERED, audit, result_state
 from tournaments.services.rounds import refresh_round_status_locked
@@ -148,9 +148,9 @@ def record_result(
 ) -> Game:
     """Make ``result`` the final result of ``game`` with server-computed points; idempotent for an identical retry.
 
-    ``action`` is what makes it final (tournaments.game_states): an arbiter's ``result`` (the default; also a live
+    ``action`` is what makes it final (record.game_states): an arbiter's ``result`` (the default; also a live
     game ending on its own, checked where its move or action was), a ``confirm`` or a matching ``report``.
-    Raises ValidationError({field: reason}) for bad input, :class:`~tournaments.game_states.Refused` when the
+    Raises ValidationError({field: reason}) for bad input, :class:`~record.game_states.Refused` when the
     game's state refuses ``action``, and then changes nothing. Sends :data:`tournaments.signals.record_changed`
     (``result-final``) in the same transaction, on which the standings snapshot is queued.
     """

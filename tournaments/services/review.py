@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pairing.colours import BLACK, WHITE, opposite
 from tournaments.models import Bye, Event, Round
-from tournaments.pairing.colours import BLACK, WHITE, opposite
 from tournaments.services.history import PlayerHistory, event_history
 from tournaments.services.pairing_system import DUTCH, pairing_system_for
 

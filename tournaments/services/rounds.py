@@ -9,10 +9,10 @@ from django.db import transaction
 from django.utils import timezone
 
 import tournaments.services.audit as log
+from pairing.roundrobin import ScheduledRound, match_schedule, mini_match_schedule, single_schedule
+from pairing.swiss import PairingError, SwissPlayer, pair_swiss
 from scoring import get_profile
 from tournaments.models import Bye, ByeRequest, Event, ForbiddenPairing, Game, Registration, Round
-from tournaments.pairing.roundrobin import ScheduledRound, match_schedule, mini_match_schedule, single_schedule
-from tournaments.pairing.swiss import PairingError, SwissPlayer, pair_swiss
 from tournaments.services.bye_points import bye_value
 from tournaments.services.check_in import not_checked_in
 from tournaments.services.colour_draw import first_white
@@ -232,7 +232,7 @@ def swiss_players(event: Event, number: int) -> list[SwissPlayer]:
 def _seed_schedule_pairings(
     event: Event, number: int, playing: set[int], byes: list[tuple[int, str]]
 ) -> tuple[list[tuple[int, int]], list[tuple[int, str]]]:
-    """A Random Variant Chess Swiss round: the seed's colour schedule (:mod:`tournaments.pairing.swiss`)."""
+    """A Random Variant Chess Swiss round: the seed's colour schedule (:mod:`pairing.swiss`)."""
     players = [p for p in swiss_players(event, number) if p.id in playing]
     forbidden = ForbiddenPairing.objects.filter(event=event).values_list("player_a_id", "player_b_id")
     try:

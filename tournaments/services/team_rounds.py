@@ -4,10 +4,10 @@ records scoring.teams ranks."""
 
 from __future__ import annotations
 
+from pairing import teams as pairing
+from pairing.dutch import NoValidPairing
 from scoring.teams import match_points
 from tournaments.models import Event, Round, Team, TeamMatch
-from tournaments.pairing import teams as pairing
-from tournaments.pairing.dutch import NoValidPairing
 from tournaments.services.colour_draw import first_white
 from tournaments.services.errors import Conflict
 from tournaments.services.teams import lineup_for

@@ -7,7 +7,7 @@ outputs are kept here. For each tournament: 20 to 150 players, 7 to 9 rounds, re
 (draws, forfeits), half-point (H) and zero-point (Z) byes requested in advance, withdrawals, late entries, some
 forbidden pairs (XXP), some events in pairing-number order (XXC rank) and some with Baku acceleration (given as
 XXA lines, or as ``192 FIDE_DUTCH_BAKU`` for the engine to compute). Each round is paired by running bbpPairings on
-the state before it (:func:`tournaments.pairing.trf.state_before_round`), and its output is recorded verbatim:
+the state before it (:func:`pairing.trf.state_before_round`), and its output is recorded verbatim:
 
 * ``tNN.trf``: the whole tournament (every round), TRF-16 with XXR/XXC/XXP/XXA;
 * ``tNN.pairings``: ``round K`` then bbpPairings' output for round K (count, then ``WHITE BLACK`` lines).
@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
-from tournaments.pairing.trf import (
+from pairing.trf import (
     NOT_PAIRED,
     RoundEntry,
     TrfPlayer,

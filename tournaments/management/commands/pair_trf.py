@@ -1,8 +1,8 @@
-"""python manage.py pair_trf --system dutch FILE.trf: see tournaments.pairing.dutch.cli (the work is pure Python)."""
+"""python manage.py pair_trf --system dutch FILE.trf: see pairing.dutch.cli (the work is pure Python)."""
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.pairing.dutch.cli import PairTrfError, add_arguments, pair_trf
+from pairing.dutch.cli import PairTrfError, add_arguments, pair_trf
 
 
 class Command(BaseCommand):

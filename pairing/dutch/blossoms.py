@@ -13,7 +13,7 @@ NONE = 1 << 65536  # "no best edge yet": larger than any slack, so one compariso
 
 
 class Blossoms:
-    """The blossom operations of :class:`~tournaments.pairing.dutch.matching.Matcher`, which holds the state."""
+    """The blossom operations of :class:`~pairing.dutch.matching.Matcher`, which holds the state."""
 
     n: int
     mate: list[int]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from tournaments.pairing.trf.records import (
+from pairing.trf.records import (
     FIRST_ROUND_COLUMN,
     NO_OPPONENT_ONLY,
     NOT_PAIRED,

@@ -1,6 +1,6 @@
 """What the Dutch pairing knows about each player before a round (C.04.3 articles 1.2-1.4, C.04.1, C.04.2).
 
-Built from a :class:`~tournaments.pairing.trf.TrfTournament` (a TRF file, or an event's records converted to one).
+Built from a :class:`~pairing.trf.TrfTournament` (a TRF file, or an event's records converted to one).
 Scores are in tenths of a point. The rules, with the TRF conventions bbpPairings reads them by:
 
 * Who is paired: every player without an entry for the round already made (H, F, Z or "-": a requested bye, a
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tournaments.pairing.trf import NOT_PAIRED, PointSystem, RoundEntry, TrfTournament, played_rounds
+from pairing.trf import NOT_PAIRED, PointSystem, RoundEntry, TrfTournament, played_rounds
 
 WHITE, BLACK = "w", "b"
 

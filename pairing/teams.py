@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pairing.dutch import pair_dutch
+from pairing.roundrobin import berger_rounds
+from pairing.trf import PointSystem, RoundEntry, TrfPlayer, TrfTournament
 from scoring.teams import MatchPoints, first_team_colour
-from tournaments.pairing.dutch import pair_dutch
-from tournaments.pairing.roundrobin import berger_rounds
-from tournaments.pairing.trf import PointSystem, RoundEntry, TrfPlayer, TrfTournament
 
 Match = tuple[int, int | None]  # (first-named team, second team or None: a bye), by starting number
 

@@ -19,7 +19,7 @@ scores more significant, each wide enough for that group's size. Scores are with
 
 from __future__ import annotations
 
-from tournaments.pairing.dutch.state import Player, RoundState, invert
+from pairing.dutch.state import Player, RoundState, invert
 
 
 def _colour_fields(lo: Player, hi: Player) -> tuple[bool, bool, bool, bool]:

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournaments.pairing.dutch.colours import boards
-from tournaments.pairing.dutch.engine import NoValidPairing, pair_round
-from tournaments.pairing.dutch.state import round_state
-from tournaments.pairing.trf import TrfTournament
+from pairing.dutch.colours import boards
+from pairing.dutch.engine import NoValidPairing, pair_round
+from pairing.dutch.state import round_state
+from pairing.trf import TrfTournament
 
-SEED_SCHEDULE = "seed-schedule"  # Random Variant Chess: the seed's colour schedule (tournaments.pairing.swiss)
+SEED_SCHEDULE = "seed-schedule"  # Random Variant Chess: the seed's colour schedule (pairing.swiss)
 DUTCH = "dutch"
 
 
@@ -41,7 +41,7 @@ def pair_dutch(tournament: TrfTournament, *, baku: bool = False) -> DutchPairing
     """Pair the next round of ``tournament`` by the Dutch system.
 
     ``tournament`` holds the rounds played so far and, for the round to pair, the absences already entered
-    (requested byes H/Z/F, withdrawals, late entrants not yet arrived); see :mod:`tournaments.pairing.trf`.
+    (requested byes H/Z/F, withdrawals, late entrants not yet arrived); see :mod:`pairing.trf`.
     ``baku`` applies Baku acceleration (C.04.5) unless explicit accelerations are given. Raises
     :class:`NoValidPairing` when no pairing satisfies the absolute criteria.
     """

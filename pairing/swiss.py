@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import rustworkx as rx
 
-from tournaments.pairing.colours import BLACK, NONE, WHITE, opposite
+from pairing.colours import BLACK, NONE, WHITE, opposite
 
 # Costs, in units where a score difference of one game's points costs 100² = 10 000 (docs/pairing.md).
 SCORE_UNIT = 100  # a game's points map to 100 units; the score cost is the squared difference in units

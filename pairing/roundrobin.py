@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tournaments.pairing.colours import match_colour, summarize
+from pairing.colours import match_colour, summarize
 
 Pair = tuple[int, int]
 

@@ -16,10 +16,10 @@ Every choice is then final (the pair is taken out of the graph). Players left un
 
 from __future__ import annotations
 
-from tournaments.pairing.dutch.bracket import pair_bracket
-from tournaments.pairing.dutch.matching import Matcher, NoPerfectMatching
-from tournaments.pairing.dutch.state import Player, RoundState
-from tournaments.pairing.dutch.weights import Weights
+from pairing.dutch.bracket import pair_bracket
+from pairing.dutch.matching import Matcher, NoPerfectMatching
+from pairing.dutch.state import Player, RoundState
+from pairing.dutch.weights import Weights
 
 
 class NoValidPairing(Exception):

@@ -14,7 +14,7 @@ action through asks :func:`refusal` here, on the row it has already read or lock
 
 from __future__ import annotations
 
-from tournaments.refusals import CONFLICT, Refusal
+from record.refusals import CONFLICT, Refusal
 
 # The states (the values the API shows).
 PAIRED = "paired"  # published pairing, no move played on the server yet

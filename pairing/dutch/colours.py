@@ -12,7 +12,7 @@ In order, for two players paired together:
 
 from __future__ import annotations
 
-from tournaments.pairing.dutch.state import WHITE, Player, invert
+from pairing.dutch.state import WHITE, Player, invert
 
 
 def _last_difference(player: Player, opponent: Player) -> str | None:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from tournaments.pairing.dutch.state import Player
-from tournaments.pairing.dutch.weights import Weights
+from pairing.dutch.state import Player
+from pairing.dutch.weights import Weights
 
 
 class BracketEngine(Protocol):

@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tournaments.pairing.dutch import NoValidPairing, pair_dutch
-from tournaments.pairing.trf import TrfError, parse_trf
+from pairing.dutch import NoValidPairing, pair_dutch
+from pairing.trf import TrfError, parse_trf
 
 SYSTEMS = ("dutch",)
 
@@ -53,8 +53,8 @@ def pair_trf(system: str, file: str, baku: bool = False) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m tournaments.pairing.dutch.cli --system dutch FILE``: the same tool without starting Django."""
-    parser = argparse.ArgumentParser(prog="python -m tournaments.pairing.dutch.cli", description=__doc__.splitlines()[0])
+    """``python -m pairing.dutch.cli --system dutch FILE``: the same tool without starting Django."""
+    parser = argparse.ArgumentParser(prog="python -m pairing.dutch.cli", description=__doc__.splitlines()[0])
     add_arguments(parser)
     args = parser.parse_args(argv)
     try:

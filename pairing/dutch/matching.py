@@ -23,7 +23,7 @@ one parity, so ``slack / 2`` and ``z / 2`` stay integers (the same device as bbp
 
 from __future__ import annotations
 
-from tournaments.pairing.dutch.blossoms import FREE, NONE, Blossoms, S, T
+from pairing.dutch.blossoms import FREE, NONE, Blossoms, S, T
 
 
 class NoPerfectMatching(Exception):

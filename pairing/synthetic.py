@@ -10,8 +10,8 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tournaments.pairing.colours import BLACK, NONE, WHITE
-from tournaments.pairing.swiss import SwissPlayer, SwissRound, pair_swiss
+from pairing.colours import BLACK, NONE, WHITE
+from pairing.swiss import SwissPlayer, SwissRound, pair_swiss
 
 SPLITS = [(100, 0), (90, 10), (52, 48), (51, 49), (50, 50), (49, 51), (45, 55), (10, 90), (0, 100)]
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournaments.pairing.colours import BLACK, WHITE
-from tournaments.pairing.dutch import DUTCH, SEED_SCHEDULE
+from pairing.colours import BLACK, WHITE
+from pairing.dutch import DUTCH, SEED_SCHEDULE
 
 ROUND_ROBIN, MATCH = "round-robin", "match"
 COLOUR = {WHITE: "White", BLACK: "Black"}

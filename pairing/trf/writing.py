@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tournaments.pairing.trf.records import NOT_PAIRED, POINT_CODES, PointSystem, RoundEntry, TrfPlayer, TrfTournament
+from pairing.trf.records import NOT_PAIRED, POINT_CODES, PointSystem, RoundEntry, TrfPlayer, TrfTournament
 
 
 def _block(entry: RoundEntry) -> str:

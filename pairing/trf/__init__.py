@@ -14,8 +14,8 @@ The records are in :mod:`.records`, reading (and the checks of a whole file) in 
 :mod:`.writing`; the names below are the package's interface.
 """
 
-from tournaments.pairing.trf.reading import parse_trf
-from tournaments.pairing.trf.records import (
+from pairing.trf.reading import parse_trf
+from pairing.trf.records import (
     NOT_PAIRED,
     PointSystem,
     RoundEntry,
@@ -25,7 +25,7 @@ from tournaments.pairing.trf.records import (
     played_rounds,
     state_before_round,
 )
-from tournaments.pairing.trf.writing import player_line, write_trf
+from pairing.trf.writing import player_line, write_trf
 
 __all__ = [
     "NOT_PAIRED",
