@@ -5,6 +5,13 @@ from __future__ import annotations
 import pytest
 
 
+def pytest_configure(config):
+    """The throwaway extensions of tests/architecture/extensions/ are registered for the whole run (issue 35)."""
+    from tests.architecture.extensions import install
+
+    install()
+
+
 @pytest.fixture(autouse=True)
 def _eager_celery_unless_worker(request):
     from config.celery import app

@@ -1,0 +1,13 @@
+"""Throwaway extensions, registered for the whole test run (issue 35), so that every other test meets them.
+
+Each is one module in this package plus its one registry line in :func:`install`, the same call a real
+extension's line makes in its registry; no migration and no other edit. ``tests/conftest.py`` calls
+:func:`install` once, before any test is collected. A test that enumerates engines, endings, scoring profiles,
+tie-breaks, pairing systems or exports reads the registry, so it meets these too.
+"""
+
+from __future__ import annotations
+
+
+def install() -> None:
+    """Register every throwaway extension (one line each)."""
