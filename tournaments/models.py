@@ -19,6 +19,7 @@ from scoring.registry import DEFAULT_KEY, KEY_MAX_LENGTH, get_profile, profile_c
 from scoring.tiebreak_codes import EDITIONS, TIEBREAKS, parse_tiebreaks
 from tournaments.fide import FIDE_TITLES, no_control_characters
 from variants import policies
+from variants.draw import DrawReading, read_dice
 from variants.registry import get_engine, rolled_key
 
 
@@ -244,6 +245,11 @@ class Round(models.Model):
         return f"{self.event} round {self.number}"
 
 
+def _drawn(name: str) -> property:
+    """A value of a block's draw, read through its engine."""
+    return property(lambda block: getattr(block.reading, name))
+
+
 class VariantBlock(models.Model):
     """The variant for rounds (or games) 2k-1 and 2k: its roll, how it was made, and the resulting array."""
 
@@ -260,17 +266,15 @@ class VariantBlock(models.Model):
     identity = models.CharField(
         max_length=120, blank=True, help_text="What the dice derive from (fairroll.block_id(slug, index) unless set)."
     )
-    first_roll = models.CharField(max_length=5, blank=True, help_text="The roll in canonical (ascending) order.")
-    second_roll = models.CharField(max_length=5, blank=True)
-    first_shown = models.CharField(max_length=5, blank=True, help_text="Physical dice: the first roll as the dice showed it.")
-    second_shown = models.CharField(max_length=5, blank=True, help_text="Physical dice: the second roll as shown.")
+    # What the block's draw produced, read by its engine only (Engine.read_draw), as Game.start_options is: for
+    # dice {"roll", "roll2"} in canonical order, {"shown", "shown2"} as physical dice showed, "castling".
+    draw = models.JSONField(default=dict, blank=True, help_text="What the block's draw produced (its engine reads it).")
     replaced_reason = models.CharField(
         max_length=300, blank=True, help_text="Why physical dice replaced the committed server seed (the commitment stays)."
     )
     array = models.JSONField(default=list, blank=True)
     # A pool's block (issue 29): the variant drawn from the pool with the committed seed; empty: the event's.
     variant = models.CharField(max_length=16, blank=True, help_text="The variant drawn for the block (a pool).")
-    castling = models.CharField(max_length=4, blank=True)
     start_position = models.CharField(max_length=200, blank=True)
     rolled_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     rolled_at = models.DateTimeField(null=True, blank=True)
@@ -289,9 +293,23 @@ class VariantBlock(models.Model):
         variant the dice start)."""
         return self.variant or self.event.variant_key
 
+    @property
+    def reading(self) -> DrawReading:
+        """The block's draw as its engine reads it (an engine no longer registered: read as plain dice)."""
+        try:
+            engine = get_engine(self.variant_key)
+        except (KeyError, ImportError):
+            return read_dice(self.draw)
+        return engine.read_draw(self.draw)
+
+    # The pages, the API and the admin read the dice by these names (their payloads stay as they were).
+    first_roll, second_roll = _drawn("roll"), _drawn("roll2")
+    first_shown, second_shown, castling = _drawn("shown"), _drawn("shown2"), _drawn("castling")
+
     def games_start_options(self) -> dict[str, object]:
         """What its games start from: the options the variant's engine makes of the block's dice."""
-        return get_engine(self.variant_key).start_options(self.first_roll, self.second_roll)
+        reading = self.reading
+        return get_engine(self.variant_key).start_options(reading.roll, reading.roll2)
 
 
 class Game(models.Model):

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from variants.boardtext import BoardTextError, read_board, write_board
-from variants.draw import DiceStart, Draw
+from variants.draw import DiceStart, Draw, DrawReading, read_dice
 from variants.pieces import PIECES
 from variants.squares import MoveSquares, Squares
 
@@ -171,6 +171,11 @@ class Engine:
         """The keyword options :meth:`new` and :meth:`from_position` need for a game of this variant, given its
         block's rolls (empty when there are none); a variant without dice needs none."""
         return {}
+
+    @classmethod
+    def read_draw(cls, value: object) -> DrawReading:
+        """What a block's draw value holds (its rolls, the dice as shown, castling; empty for a variant without dice)."""
+        return read_dice(value)
 
     @classmethod
     def read_roll(cls, text: object) -> str:

@@ -51,7 +51,10 @@ def test_physical_dice_are_kept_as_shown_correctable_until_paired_then_409(api):
     corrected = roll(client, slug, how="physical", roll="6-5-2").json()
     assert (corrected["roll"], corrected["canonical"], corrected["commitment"]) == ("6-5-2", ["2-5-6"], block["commitment"])
     change = PairingChange.objects.get(event__slug=slug, action="dice-corrected")
-    assert (change.before["roll"], change.after["roll"], change.user.username) == ("6-6-2", "6-5-2", "director")
+    # The audit trail speaks the words of the block's draw: the dice as shown, and the canonical rolls.
+    assert (change.before["shown"], change.after["shown"], change.user.username) == ("6-6-2", "6-5-2", "director")
+    assert (change.before["roll"], change.after["roll"]) == ("2-6-6", "2-5-6")
+    assert VariantBlock.objects.get(event__slug=slug, index=1).draw["shown"] == "6-5-2"
 
     body = paired(client, slug)
     assert body["rolled_now"] is False and body["variant"]["first_roll"] == "2-5-6"

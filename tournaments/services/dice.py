@@ -28,6 +28,7 @@ from tournaments.services.errors import Conflict
 from tournaments.services.history import rounds_total
 from variants import policies
 from variants.base import Engine
+from variants.draw import DRAW_KEYS, dice_draw
 from variants.registry import get_engine
 
 DEFAULT_REPLACED_REASON = "physical dice thrown at the venue"
@@ -87,8 +88,8 @@ def commit_block(event: Event, index: int, *, seed: str | None = None, identity:
 
 
 # The fields of a block that are its dice: a section's block copies them from the event's (issue 27).
-DICE_FIELDS = ("method", "commitment", "seed", "identity", "first_roll", "second_roll", "first_shown", "second_shown",
-               "replaced_reason", "array", "castling", "start_position", "rolled_by", "rolled_at", "committed_at")  # fmt: skip
+DICE_FIELDS = ("method", "commitment", "seed", "identity", "draw", "replaced_reason", "array", "start_position", "rolled_by",
+               "rolled_at", "committed_at")  # fmt: skip
 
 
 def _holder(event: Event) -> Event | None:
@@ -139,22 +140,21 @@ def _engine(event: Event, key: str | None = None) -> type[Engine]:
         raise ValidationError({"variant_key": f"no engine for variant {key!r}: {exc}"}) from None
 
 
-def _apply_layout(block: VariantBlock, first: str, second: str | None, field: str = "roll") -> None:
+def _apply_layout(block: VariantBlock, first: str, second: str | None, *, shown: bool = False) -> None:
+    """The block's draw and start from its dice (``shown``: physical dice, kept as they showed too)."""
     try:
         array = _engine(block.event, block.variant_key).dice_start(first, second)
     except ValueError as exc:
-        raise ValidationError({field: str(exc)}) from None
-    block.first_roll = array.first
-    block.second_roll = array.second or ""
+        raise ValidationError({"roll": str(exc)}) from None
+    block.draw = dice_draw(array, first, second or "") if shown else dice_draw(array)
     block.array = list(array.names)
-    block.castling = "" if array.castling is None else str(array.castling)
     block.start_position = array.position
 
 
 def rolled_text(block: VariantBlock) -> str:
     """The block's dice in canonical order, as people read them: ``3-3-5`` or ``3-3-5 then 1-2-5`` (a pool's block
     names its variant first: ``Reach Chess`` or ``Random Variant Chess, 3-3-5``)."""
-    dice = " then ".join(r for r in (block.first_roll, block.second_roll) if r)
+    dice = " then ".join(block.reading.rolls)
     if not block.variant:
         return dice
     name = _engine(block.event, block.variant).name
@@ -167,14 +167,11 @@ def in_play(block: VariantBlock) -> bool:
 
 
 def dice_state(block: VariantBlock) -> dict:
-    """The block's dice as an audit entry's before/after."""
-    return {
-        "how": block.method if block.rolled_at else None,
-        "roll": block.first_shown or block.first_roll or None,
-        "roll2": block.second_shown or block.second_roll or None,
-        "canonical": " / ".join(r for r in (block.first_roll, block.second_roll) if r) or None,
-        "commitment": block.commitment or None,
-    }
+    """The block's dice as an audit entry's before/after: how they were made, the draw in the words of the block's
+    ``draw`` column (``roll``, ``roll2``, ``shown``, ``shown2``, ``castling``; None where empty) and the commitment."""
+    reading = block.reading
+    drawn = {key: getattr(reading, key) or None for key in DRAW_KEYS}
+    return {"how": block.method if block.rolled_at else None, **drawn, "commitment": block.commitment or None}
 
 
 def roll_block(block: VariantBlock) -> VariantBlock:
@@ -189,7 +186,6 @@ def roll_block(block: VariantBlock) -> VariantBlock:
     if _engine(block.event, block.variant_key).rolled:
         first, second = fairroll.derive_rolls(block.seed, identity, two_rolls(block.event))
         _apply_layout(block, first, second)
-    block.first_shown, block.second_shown = "", ""
     block.rolled_at = timezone.now()
     block.save()
     share_dice(block)
@@ -281,16 +277,15 @@ def enter_physical_roll(
     _refuse_in_play(block)
     before = dice_state(block)
     correction = block.method == VariantBlock.Method.PHYSICAL and block.rolled_at is not None
-    _apply_layout(block, first_shown, second_shown or None)
+    _apply_layout(block, first_shown, second_shown or None, shown=True)
     if not correction and block.commitment:
         block.replaced_reason = (reason or DEFAULT_REPLACED_REASON).strip()[:300]
     block.method = VariantBlock.Method.PHYSICAL
-    block.first_shown, block.second_shown = first_shown, second_shown
     block.rolled_by, block.rolled_at = by, timezone.now()
     block.save()
     shown = " then ".join(r for r in (first_shown, second_shown) if r)
     if correction:
-        text = f"Block {index}: physical dice corrected from {before['roll']} to {shown}"
+        text = f"Block {index}: physical dice corrected from {before['shown'] or before['roll']} to {shown}"
     else:
         text = f"Block {index}: physical dice {shown} recorded (array from {rolled_text(block)})"
         if block.commitment:
