@@ -1,0 +1,63 @@
+"""tournaments 0033 moves a block's dice columns (first_roll, second_roll, first_shown, second_shown, castling)
+into its one ``draw`` value, in the words of the engine's start options; unapplied, the columns come back."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+AFTER = ("tournaments", "0033_block_draw")
+
+# slug -> the old columns (first_roll, second_roll, first_shown, second_shown, castling), and the draw they make.
+BLOCKS = {
+    "server": (("1-3-5", "", "", "", "3"), {"roll": "1-3-5", "castling": "3"}),
+    "physical": (
+        ("1-1-2", "3-5-6", "2-1-1", "6-5-3", ""),
+        {"roll": "1-1-2", "roll2": "3-5-6", "shown": "2-1-1", "shown2": "6-5-3"},
+    ),  # fmt: skip
+    "pool": (("", "", "", "", ""), {}),
+}
+COLUMNS = ("first_roll", "second_roll", "first_shown", "second_shown", "castling")
+
+
+def _migrate(target: tuple[str, str]):
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate([target])
+    return executor.loader.project_state([target]).apps
+
+
+def _before() -> tuple[str, str]:
+    """The migration this one follows (read from the graph, so rechaining the history keeps the test)."""
+    executor = MigrationExecutor(connection)
+    (parent,) = [p.key for p in executor.loader.graph.node_map[AFTER].parents if p.key[0] == "tournaments"]
+    return parent
+
+
+def _old_world(apps) -> None:
+    User, Event = apps.get_model("auth", "User"), apps.get_model("tournaments", "Event")
+    VariantBlock = apps.get_model("tournaments", "VariantBlock")
+    user = User.objects.create(username="migrated")
+    for slug, (columns, _) in BLOCKS.items():
+        event = Event.objects.create(name=slug, slug=slug, organizer=user)
+        VariantBlock.objects.create(event=event, index=1, **dict(zip(COLUMNS, columns, strict=True)))
+
+
+def _blocks(apps, *columns) -> dict:
+    rows = apps.get_model("tournaments", "VariantBlock").objects.values_list("event__slug", *columns)
+    return {row[0]: row[1:] for row in rows}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_dice_columns_move_into_the_draw_and_back():
+    before = _before()
+    _old_world(_migrate(before))
+
+    new = _migrate(AFTER)
+    assert _blocks(new, "draw") == {slug: (draw,) for slug, (_, draw) in BLOCKS.items()}
+    assert not {"first_roll", "castling"} & {f.name for f in new.get_model("tournaments", "VariantBlock")._meta.fields}
+
+    back = _migrate(before)
+    assert _blocks(back, *COLUMNS) == {slug: columns for slug, (columns, _) in BLOCKS.items()}
+    _migrate(max(MigrationExecutor(connection).loader.graph.leaf_nodes("tournaments")))
