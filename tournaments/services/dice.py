@@ -87,9 +87,10 @@ def commit_block(event: Event, index: int, *, seed: str | None = None, identity:
     )
 
 
-# The fields of a block that are its dice: a section's block copies them from the event's (issue 27).
-DICE_FIELDS = ("method", "commitment", "seed", "identity", "draw", "replaced_reason", "array", "start_position", "rolled_by",
-               "rolled_at", "committed_at")  # fmt: skip
+# The fields of a block that are its draw: a section's block copies them from the event's (issue 27), the variant
+# drawn from a pool included (without it a section's block of a pool event had no variant to start: a 500).
+DICE_FIELDS = ("method", "commitment", "seed", "identity", "variant", "draw", "replaced_reason", "array", "start_position",
+               "rolled_by", "rolled_at", "committed_at")  # fmt: skip
 
 
 def _holder(event: Event) -> Event | None:
