@@ -20,6 +20,7 @@ from scoring.tiebreak_codes import EDITIONS, TIEBREAKS, parse_tiebreaks
 from tournaments.fide import FIDE_TITLES, no_control_characters
 from variants import policies
 from variants.draw import DrawReading, read_dice
+from variants.drawn_start import drawn_start
 from variants.registry import get_engine, rolled_key
 
 
@@ -272,10 +273,8 @@ class VariantBlock(models.Model):
     replaced_reason = models.CharField(
         max_length=300, blank=True, help_text="Why physical dice replaced the committed server seed (the commitment stays)."
     )
-    array = models.JSONField(default=list, blank=True)
     # A pool's block (issue 29): the variant drawn from the pool with the committed seed; empty: the event's.
     variant = models.CharField(max_length=16, blank=True, help_text="The variant drawn for the block (a pool).")
-    start_position = models.CharField(max_length=200, blank=True)
     rolled_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     rolled_at = models.DateTimeField(null=True, blank=True)
     committed_at = models.DateTimeField(null=True, blank=True)
@@ -305,6 +304,16 @@ class VariantBlock(models.Model):
     # The pages, the API and the admin read the dice by these names (their payloads stay as they were).
     first_roll, second_roll = _drawn("roll"), _drawn("roll2")
     first_shown, second_shown, castling = _drawn("shown"), _drawn("shown2"), _drawn("castling")
+
+    @property
+    def start_position(self) -> str:
+        """Its start, derived from the draw (stored once: on the games that play it)."""
+        return drawn_start(self.variant_key, self.reading.roll, self.reading.roll2, bool(self.rolled_at))[0]
+
+    @property
+    def array(self) -> list[str]:
+        """White's back rank the dice gave (piece names, files a..); empty for a variant without dice."""
+        return list(drawn_start(self.variant_key, self.reading.roll, self.reading.roll2, bool(self.rolled_at))[1])
 
     def games_start_options(self) -> dict[str, object]:
         """What its games start from: the options the variant's engine makes of the block's dice."""

@@ -128,8 +128,6 @@ def build_spring_open() -> Built:
         commitment=hashlib.sha256(REVEALED_SEED.encode()).hexdigest(),
         seed=REVEALED_SEED,
         draw={"roll": "1-3-5", "castling": "3"},
-        array=RVC_135_ARRAY,
-        start_position=RVC_135,
         rolled_at=now,
         committed_at=now,
     )

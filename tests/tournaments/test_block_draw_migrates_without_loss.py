@@ -1,11 +1,15 @@
 """tournaments 0033 moves a block's dice columns (first_roll, second_roll, first_shown, second_shown, castling)
-into its one ``draw`` value, in the words of the engine's start options; unapplied, the columns come back."""
+into its one ``draw`` value, in the words of the engine's start options, and drops the array and start position the
+draw gives; unapplied, the columns come back and the start is derived again."""
 
 from __future__ import annotations
 
 import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
+from django.utils import timezone
+
+from variants.registry import fixed_keys, get_engine, rolled_key
 
 AFTER = ("tournaments", "0033_block_draw")
 
@@ -17,6 +21,13 @@ BLOCKS = {
         {"roll": "1-1-2", "roll2": "3-5-6", "shown": "2-1-1", "shown2": "6-5-3"},
     ),  # fmt: skip
     "pool": (("", "", "", "", ""), {}),
+}
+# slug -> the block's variant (a pool's draw; empty: the event's, Random Variant Chess) and the start it had.
+ROLLED = get_engine(rolled_key())
+STARTS = {
+    "server": ("", ROLLED.dice_start("1-3-5").position, list(ROLLED.dice_start("1-3-5").names)),
+    "physical": ("", ROLLED.dice_start("1-1-2", "3-5-6").position, list(ROLLED.dice_start("1-1-2", "3-5-6").names)),
+    "pool": (fixed_keys()[0], get_engine(fixed_keys()[0]).new().position(), []),
 }
 COLUMNS = ("first_roll", "second_roll", "first_shown", "second_shown", "castling")
 
@@ -40,8 +51,10 @@ def _old_world(apps) -> None:
     VariantBlock = apps.get_model("tournaments", "VariantBlock")
     user = User.objects.create(username="migrated")
     for slug, (columns, _) in BLOCKS.items():
-        event = Event.objects.create(name=slug, slug=slug, organizer=user)
-        VariantBlock.objects.create(event=event, index=1, **dict(zip(COLUMNS, columns, strict=True)))
+        event = Event.objects.create(name=slug, slug=slug, organizer=user, variant_key=rolled_key())
+        variant, position, array = STARTS[slug]
+        VariantBlock.objects.create(event=event, index=1, **dict(zip(COLUMNS, columns, strict=True)), variant=variant,
+                                    start_position=position, array=array, rolled_at=timezone.now())  # fmt: skip
 
 
 def _blocks(apps, *columns) -> dict:
@@ -56,8 +69,11 @@ def test_the_dice_columns_move_into_the_draw_and_back():
 
     new = _migrate(AFTER)
     assert _blocks(new, "draw") == {slug: (draw,) for slug, (_, draw) in BLOCKS.items()}
-    assert not {"first_roll", "castling"} & {f.name for f in new.get_model("tournaments", "VariantBlock")._meta.fields}
+    assert not {"first_roll", "castling", "array", "start_position"} & {
+        f.name for f in new.get_model("tournaments", "VariantBlock")._meta.fields
+    }
 
     back = _migrate(before)
     assert _blocks(back, *COLUMNS) == {slug: columns for slug, (columns, _) in BLOCKS.items()}
+    assert _blocks(back, "variant", "start_position", "array") == STARTS
     _migrate(max(MigrationExecutor(connection).loader.graph.leaf_nodes("tournaments")))

@@ -89,8 +89,8 @@ def commit_block(event: Event, index: int, *, seed: str | None = None, identity:
 
 # The fields of a block that are its draw: a section's block copies them from the event's (issue 27), the variant
 # drawn from a pool included (without it a section's block of a pool event had no variant to start: a 500).
-DICE_FIELDS = ("method", "commitment", "seed", "identity", "variant", "draw", "replaced_reason", "array", "start_position",
-               "rolled_by", "rolled_at", "committed_at")  # fmt: skip
+DICE_FIELDS = ("method", "commitment", "seed", "identity", "variant", "draw", "replaced_reason", "rolled_by",
+               "rolled_at", "committed_at")  # fmt: skip
 
 
 def _holder(event: Event) -> Event | None:
@@ -126,10 +126,9 @@ def _follow_holder(event: Event, block: VariantBlock) -> VariantBlock:
 
 
 def _fixed_block(event: Event, index: int) -> VariantBlock:
-    position = _engine(event).new().position()
-    return VariantBlock.objects.create(
-        event=event, index=index, method=VariantBlock.Method.FIXED, start_position=position, rolled_at=timezone.now()
-    )
+    """A block of a fixed variant: drawn at once, its start the engine's (VariantBlock.start_position)."""
+    _engine(event)  # an unknown variant is refused naming the field
+    return VariantBlock.objects.create(event=event, index=index, method=VariantBlock.Method.FIXED, rolled_at=timezone.now())
 
 
 def _engine(event: Event, key: str | None = None) -> type[Engine]:
@@ -142,14 +141,12 @@ def _engine(event: Event, key: str | None = None) -> type[Engine]:
 
 
 def _apply_layout(block: VariantBlock, first: str, second: str | None, *, shown: bool = False) -> None:
-    """The block's draw and start from its dice (``shown``: physical dice, kept as they showed too)."""
+    """The block's draw from its dice (``shown``: physical dice, kept as they showed too); its start follows."""
     try:
         array = _engine(block.event, block.variant_key).dice_start(first, second)
     except ValueError as exc:
         raise ValidationError({"roll": str(exc)}) from None
     block.draw = dice_draw(array, first, second or "") if shown else dice_draw(array)
-    block.array = list(array.names)
-    block.start_position = array.position
 
 
 def rolled_text(block: VariantBlock) -> str:
@@ -199,9 +196,7 @@ def _draw_from_pool(block: VariantBlock) -> None:
     if not pool:
         raise ValidationError({"pool": f"{block.event} has no pool of variants to draw from"})
     block.variant = pool[_fairroll().derive_choice(block.seed, block.identity, len(pool))]
-    engine = _engine(block.event, block.variant)
-    if not engine.rolled:
-        block.start_position = engine.new().position()
+    _engine(block.event, block.variant)  # a variant without dice starts from its engine's start once drawn
 
 
 def has_block(event: Event, index: int) -> bool:
