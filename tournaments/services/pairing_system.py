@@ -53,10 +53,8 @@ __all__ = [
 def pairing_system_for(event: Event) -> str:
     """``"dutch"`` or ``"seed-schedule"`` for a Swiss event (:func:`plays_one_variant` decides, from the variant
     policy and the registry's ``Engine.rolled``); ``"round-robin"`` or ``"match"`` for the other formats."""
-    if event.format == Event.Format.MATCH:
-        return MATCH
-    if event.format != Event.Format.SWISS:
-        return ROUND_ROBIN
+    if event.system.schedule is not None:  # a whole-event schedule: a match's or a round-robin's
+        return MATCH if event.system.competitors == 2 else ROUND_ROBIN
     return system_for_swiss(plays_one_variant(event))
 
 
