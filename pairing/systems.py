@@ -37,6 +37,7 @@ class PairingSystem:
     colour_explanation: str | None = SCHEDULE_COLOURS
     predetermined: bool = False
     cycles: int = 1  # how many times each pair meets in a round-robin
+    unit: str = "rounds"  # what the event page counts: a match's are games
 
     def rounds_for(self, competitors: int, planned: int) -> int:
         """The event's number of rounds: planned when the organizer fixes it, else the round-robin's length."""
@@ -80,6 +81,7 @@ MATCH = register_system(
         schedule=lambda n, rounds, white: match_schedule(rounds, white),
         rounds_fixed=True,
         competitors=2,
+        unit="games",
     )
 )
 ROUND_ROBIN = register_system(
