@@ -5,14 +5,18 @@ services read instead of branching on the system's key. A new system is one modu
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pairing.roundrobin import ScheduledRound, match_schedule, mini_match_schedule, single_schedule
+from pairing.swiss import SwissPlayer
 
 # A whole-event schedule from (competitors, rounds planned, pairing number 1 has White in game 1); None: paired
 # round by round from the standings (a Swiss).
 Schedule = Callable[[int, int, bool], list[ScheduledRound]]
+# One round from the players it pairs (ranked as the standings rank them) and its number: (white, black) ids and
+# the bye's id or None.
+RoundPairer = Callable[[Sequence[SwissPlayer], int], tuple[list[tuple[int, int]], int | None]]
 
 SCHEDULE_COLOURS = "Colours from the schedule (Berger table, colours changing after odd rounds)."
 
@@ -26,7 +30,9 @@ class PairingSystem:
     number of rounds (checked against the rounds paired), otherwise it follows from the number of competitors
     (``rounds_for``); ``competitors``: the exact number of competitors (a match: 2), None for any;
     ``colour_explanation``: the sentence the colour explanation gives, None for the round-by-round colour rules;
-    ``predetermined``: C.07 Article 15 (unplayed games under a pre-determined schedule) rather than Article 16."""
+    ``predetermined``: C.07 Article 15 (unplayed games under a pre-determined schedule) rather than Article 16;
+    ``pair_round``: an extension's own round-by-round pairing (None: the built-in Swiss, Dutch or the seed's), with
+    ``paragraph`` saying how it works on the event page."""
 
     key: str
     label: str
@@ -38,6 +44,8 @@ class PairingSystem:
     predetermined: bool = False
     cycles: int = 1  # how many times each pair meets in a round-robin
     unit: str = "rounds"  # what the event page counts: a match's are games
+    pair_round: RoundPairer | None = None
+    paragraph: str | None = None
 
     def rounds_for(self, competitors: int, planned: int) -> int:
         """The event's number of rounds: planned when the organizer fixes it, else the round-robin's length."""

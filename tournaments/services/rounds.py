@@ -188,6 +188,9 @@ def _pairings(event: Event, number: int) -> tuple[list[tuple[int, int]], list[tu
     absent = not_checked_in(event, number)  # issue 23: who has not checked in is not paired
     playing = {r.player_id for r in regs if plays(r, number) and r.player_id not in requested | absent}
     byes = [(pid, Bye.Kind.REQUESTED) for pid in sorted(requested)]
+    if event.system.pair_round is not None:  # a registered system's own pairing (pairing.systems)
+        pairs, bye = event.system.pair_round([p for p in swiss_players(event, number) if p.id in playing], number)
+        return pairs, byes + ([(bye, Bye.Kind.PAIRING)] if bye is not None else [])
     system = pairing_system_for(event)
     if system == DUTCH:
         pairs, bye = dutch_pairings(event, number)
