@@ -11,3 +11,6 @@ from __future__ import annotations
 
 def install() -> None:
     """Register every throwaway extension (one line each)."""
+    from tests.architecture.extensions import monrad
+
+    monrad.register()
