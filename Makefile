@@ -47,9 +47,10 @@ XDIST = $(if $(filter 1,$(TEST_JOBS)),,-n $(TEST_JOBS) --dist loadscope)
 test: test-deps lint
 	$(VENV)/bin/pytest -m "not worker and not slow" -q $(XDIST)
 
-# The slow checks, and the property tests marked deep again at their full example counts (tests/depth.py).
+# The slow checks, and the property tests marked deep again at their full example counts (tests/depth.py). In one
+# process: the stack's tests share its fixed port and database (rvchess_stack), so they must not run side by side.
 test-slow: test-deps
-	HYPOTHESIS_DEPTH=deep $(VENV)/bin/pytest -m "(slow or deep) and not worker" -q $(XDIST)
+	HYPOTHESIS_DEPTH=deep $(VENV)/bin/pytest -m "(slow or deep) and not worker" -q
 
 worker-test: test-deps
 	$(VENV)/bin/pytest -m worker -q
