@@ -40,11 +40,17 @@ lint: test-deps
 
 # Everything except the tests that need a real Celery worker (.ci/run starts one and runs those too) and the deep
 # checks marked slow (deep perft, the largest pairing fields), which `make test-slow` and CI run.
+# On both cores (pytest-xdist, one test database per worker); TEST_JOBS=1 runs in one process. --dist loadscope keeps
+# a module's tests on one worker, so its module-scoped fixtures (an event built once, one ASGI server) are built once.
+TEST_JOBS ?= 2
+XDIST = $(if $(filter 1,$(TEST_JOBS)),,-n $(TEST_JOBS) --dist loadscope)
 test: test-deps lint
-	$(VENV)/bin/pytest -m "not worker and not slow" -q
+	$(VENV)/bin/pytest -m "not worker and not slow" -q $(XDIST)
 
+# The slow checks, and the property tests marked deep again at their full example counts (tests/depth.py). In one
+# process: the stack's tests share its fixed port and database (rvchess_stack), so they must not run side by side.
 test-slow: test-deps
-	$(VENV)/bin/pytest -m "slow and not worker" -q
+	HYPOTHESIS_DEPTH=deep $(VENV)/bin/pytest -m "(slow or deep) and not worker" -q
 
 worker-test: test-deps
 	$(VENV)/bin/pytest -m worker -q

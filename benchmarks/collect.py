@@ -23,6 +23,7 @@ SECTIONS = [
     ("push", "Pushed game states: a move reaching the sockets (issue 13)"),
     ("store", "Storing a move: prepared statements against the plain ORM path (issue 22)"),
     ("gameday", "A game day: whole events played live by bots on the served stack, under faults (issue 26)"),
+    ("suite", "The test suite: `make test` on PostgreSQL, one process against both cores (issue 35)"),
 ]
 HEADER = """# Benchmarks
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 
@@ -10,6 +12,23 @@ def pytest_configure(config):
     from tests.architecture.extensions import install
 
     install()
+    _one_channel_prefix_per_worker()
+
+
+def _one_channel_prefix_per_worker() -> None:
+    """Under pytest-xdist each worker has its own test database, so two workers hand out the same game ids: on a
+    shared Redis channel layer their groups (``game-7``) would meet. Each worker gets its own prefix, in the settings
+    (read before any layer exists) and in the environment (what a child process it starts reads)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return
+    from django.conf import settings
+
+    prefix = f"{os.environ.get('CHANNEL_LAYER_PREFIX', 'rvchess')}_{worker}"
+    os.environ["CHANNEL_LAYER_PREFIX"] = prefix
+    layer = settings.CHANNEL_LAYERS["default"]
+    if "prefix" in layer.get("CONFIG", {}):
+        layer["CONFIG"]["prefix"] = prefix
 
 
 @pytest.fixture(autouse=True)

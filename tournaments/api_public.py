@@ -22,6 +22,7 @@ from config.api_fields import RegistryChoiceField
 from scoring import profile_choices
 from tournaments.api_filters import EventFilter
 from tournaments.api_organizer.serializers_sections import SectionSerializer, section_rows
+from tournaments.api_pairing_field import PairingSystemField
 from tournaments.api_provisional import PROVISIONAL, wants_provisional
 from tournaments.api_sections import in_section
 from tournaments.api_standings import StandingsSerializer
@@ -65,7 +66,7 @@ class PolicyField(serializers.ChoiceField):
 class EventSummarySerializer(serializers.Serializer):
     slug = serializers.SlugField(read_only=True)
     name = serializers.CharField(read_only=True)
-    format = serializers.ChoiceField(choices=Event.Format.choices, read_only=True)
+    format = PairingSystemField(read_only=True)
     status = serializers.ChoiceField(choices=Event.Status.choices, read_only=True)
     variant_policy = PolicyField(read_only=True)
     variant = serializers.CharField(source="variant_key", read_only=True, help_text="Empty under a pool.")

@@ -13,6 +13,8 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
+from pairing.systems import SWISS, PairingSystem, system_choices
+from pairing.systems import system as pairing_system
 from record import game_states
 from scoring.profiles import Profile
 from scoring.registry import DEFAULT_KEY, KEY_MAX_LENGTH, get_profile, profile_choices
@@ -58,7 +60,7 @@ BYE_SHARES = [(Decimal("0"), "0"), (Decimal("0.5"), "½"), (Decimal("1"), "1")]
 
 
 class Event(models.Model):
-    class Format(models.TextChoices):
+    class Format(models.TextChoices):  # the built-in systems' keys, for callers naming one; the choices are the registry's
         MATCH = "match", "Match of N games"
         ROUND_ROBIN = "rr", "Single round-robin"
         DOUBLE_ROUND_ROBIN = "rr2", "Double round-robin in two-game mini-matches"
@@ -82,7 +84,8 @@ class Event(models.Model):
 
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=100, unique=True)
-    format = models.CharField(max_length=8, choices=Format.choices, default=Format.SWISS)
+    # The pairing system, a key of pairing.systems (callable choices: a registered system needs no migration).
+    format = models.CharField(max_length=16, choices=system_choices, default=SWISS.key)
     rounds_planned = models.PositiveSmallIntegerField(default=5, help_text="Rounds (Swiss) or games (match).")
     variant_policy = models.CharField(max_length=8, choices=VariantPolicy.choices, default=VariantPolicy.DICE)
     variant_key = models.CharField(
@@ -159,6 +162,11 @@ class Event(models.Model):
             wrong = {**(wrong or {}), "tiebreaks": str(exc)}
         if wrong:
             raise ValidationError(wrong)
+
+    @property
+    def system(self) -> PairingSystem:
+        """The event's registered pairing system, whose properties the services ask (never its key)."""
+        return pairing_system(self.format)
 
     @property
     def draw(self) -> policies.Draw:

@@ -40,7 +40,7 @@ def event_edition(event: Event) -> str:
 
 def is_round_robin(event: Event) -> bool:
     """C.07 Article 15 (a pre-determined schedule) rather than Article 16 (Swiss) for unplayed games."""
-    return event.format in (Event.Format.ROUND_ROBIN, Event.Format.DOUBLE_ROUND_ROBIN)
+    return event.system.predetermined
 
 
 def _registered_players(event: Event) -> dict[int, PlayerInfo]:

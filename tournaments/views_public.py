@@ -1,4 +1,4 @@
-"""Server-rendered public pages (no login, no JavaScript needed) and the downloads.
+"""Server-rendered public pages (no login, no JavaScript needed); the downloads are :mod:`tournaments.views_exports`.
 
 Each view reads through :mod:`tournaments.public` (the reads the JSON API shares) and renders a template of
 templates/tournaments/. The bodies of the two big tables (standings, crosstable: a row per player) are written by
@@ -14,19 +14,18 @@ from __future__ import annotations
 
 from html import escape
 
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.dateparse import parse_datetime
 from django.utils.safestring import SafeString, mark_safe
 
 from scoring.teams import TIEBREAKS as TEAM_TIEBREAKS
-from tournaments import exports
+from tournaments.exports.registry import TEAM_STANDINGS, downloads
 from tournaments.models import Event
 from tournaments.public import display, player_view, progress, provisional, queries, round_view, way_in
 from tournaments.public.cache import per_snapshot
 from tournaments.public.variant import current_variant, variant_name
-from tournaments.services.events import is_arbiter
 from tournaments.services.explanations import event_paragraph
 from tournaments.services.pairing_system import pairing_system_label
 from tournaments.services.sections import UnknownSection, holder_of, section_row, sections_of
@@ -86,7 +85,7 @@ def event_detail(request, slug: str):
         board_svg=display.variant_board(variant),
         array_rows=display.back_rank_rows(variant),
         registrations=queries.event_players(event),
-        trf_available=exports.trf_available(event),
+        downloads=downloads(event),  # the offered exports (tournaments.exports.registry)
         pairing_system=pairing_system_label(event),
         pairing_paragraph=event_paragraph(event),
         pool_keys=pool,
@@ -211,6 +210,7 @@ def standings(request, slug: str):
         context["team_rows"] = [
             {**row, "breaks": [row["tiebreaks"][c] for c in TEAM_TIEBREAKS]} for row in standings_rows(event, shown)
         ]
+        context["team_downloads"] = downloads(event, TEAM_STANDINGS)
     return render(request, "tournaments/standings.html", context)
 
 
@@ -250,39 +250,3 @@ def player_detail(request, slug: str, player_id: int):
         standing=player_view.player_standing(event, player),
     )
     return render(request, "tournaments/player_detail.html", context)
-
-
-# --- downloads ------------------------------------------------------------------------------------------------------
-
-
-def _download(body: str, content_type: str, filename: str) -> HttpResponse:
-    response = HttpResponse(body, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-
-def export_pgn(request, slug: str):
-    event = public_event_or_404(slug, request.user, request.GET.get("section"))
-    page = request.build_absolute_uri(reverse("event-detail", args=[event.slug]))  # Site when no city is known
-    return _download(exports.games_pgn(event, page), "application/x-chess-pgn; charset=utf-8", f"{event.slug}.pgn")
-
-
-def export_standings_csv(request, slug: str):
-    event = public_event_or_404(slug, request.user, request.GET.get("section"))
-    return _download(
-        exports.standings_csv(event, queries.standings_data(event, with_crosstable=False)),
-        "text/csv; charset=utf-8",
-        f"{event.slug}-standings.csv",
-    )
-
-
-def export_trf(request, slug: str):
-    event = public_event_or_404(slug, request.user, request.GET.get("section"))
-    if not exports.trf_available(event):
-        return HttpResponse(exports.trf_refusal(event), status=404, content_type="text/plain; charset=utf-8")
-    staff = is_arbiter(request.user, event)  # who sends the file to FIDE gets the birth dates (personal data)
-    return _download(
-        exports.tournament_trf(event, queries.standings_data(event, with_crosstable=False), birth_dates=staff),
-        "text/plain; charset=utf-8",
-        f"{event.slug}.trf",
-    )

@@ -1,17 +1,17 @@
 """The pages of a team event (issue 27): a team (roster, board scores, each match with its boards), the captain's
-line-up form, the team standings (on the standings page) and the team exports."""
+line-up form, the team standings (on the standings page); the team exports are served by tournaments.views_exports."""
 
 from __future__ import annotations
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
 from django.db.models import Q
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from tournaments.exports.teams import board_scorers_csv, board_scores, team_standings_csv
+from tournaments.exports.teams import board_scores
 from tournaments.models import Game, Round, Team, TeamMatch
 from tournaments.public import queries
 from tournaments.services.errors import reasons
@@ -97,19 +97,3 @@ def lineup_for_or_empty(team: Team, number: int) -> list[int]:
         return lineup_for(team, number)
     except ValidationError:
         return []
-
-
-def export_team_standings(request, slug: str):
-    event = public_event_or_404(slug, request.user, request.GET.get("section"))
-    return _csv(team_standings_csv(event), f"{event.slug}-teams.csv")
-
-
-def export_board_scorers(request, slug: str):
-    event = public_event_or_404(slug, request.user, request.GET.get("section"))
-    return _csv(board_scorers_csv(event), f"{event.slug}-boards.csv")
-
-
-def _csv(text: str, name: str) -> HttpResponse:
-    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return response

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from clocks.control import PATTERN, TimeControlError, parse_time_control
+from tests.depth import examples
 
 MATCHES = re.compile(PATTERN)
 # The characters of the syntax (docs/rules/clocks.md), a few that are not, and spaces.
@@ -27,7 +29,8 @@ def reads(text: str) -> bool:
     return True
 
 
-@settings(max_examples=3000, deadline=None)
+@pytest.mark.deep
+@settings(max_examples=examples(3000), deadline=None)
 @given(st.text(alphabet=ALPHABET, min_size=1, max_size=16))
 @example("40/5400:1800+30")
 @example("40/0+0:0+0")
@@ -41,7 +44,8 @@ def test_the_pattern_matches_exactly_what_the_parser_reads(text):
         assert bool(MATCHES.fullmatch(text)) == reads(text), text
 
 
-@settings(max_examples=1500, deadline=None)
+@pytest.mark.deep
+@settings(max_examples=examples(1500), deadline=None)
 @given(st.lists(st.sampled_from(PIECES), min_size=1, max_size=8).map("".join))
 def test_the_pattern_and_the_parser_agree_on_pieces_of_the_syntax(text):
     if text.strip():

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.tiebreak_codes import CATALOGUE, CODE_PATTERN, TIEBREAK_NAMES, read_code
+from tests.depth import examples
 
 CODE = re.compile(CODE_PATTERN)
 PIECES = [*TIEBREAK_NAMES, "XYZ", "bh", "-", "C", "M", "X", "0", "1", "9", "10", " "]
@@ -26,7 +28,8 @@ def test_every_code_of_the_catalogue_matches():
     assert all(CODE.fullmatch(code) for code in CATALOGUE)
 
 
-@settings(max_examples=1500, deadline=None)
+@pytest.mark.deep
+@settings(max_examples=examples(1500), deadline=None)
 @given(st.lists(st.sampled_from(PIECES), min_size=1, max_size=4).map("".join))
 def test_the_pattern_matches_exactly_the_codes_read_code_takes_as_c07_writes_them(text):
     assert bool(CODE.fullmatch(text)) == takes(text), text

@@ -13,11 +13,13 @@ from rest_framework import serializers
 
 from accounts.serializers import JsonTypedSerializer, StrictSerializer
 from config.api_fields import GamePartField, RegistryChoiceField, TiebreakListField, TimeControlField
+from pairing.systems import SWISS
 from scoring import profile_choices
 from scoring.tiebreak_codes import CATALOGUE, EDITIONS, parse_tiebreaks
 from tournaments.api_organizer.draws import draw_branches, draw_columns, one_of_texts
 from tournaments.api_organizer.pool import PoolField
 from tournaments.api_organizer.serializers_sections import sections_field
+from tournaments.api_pairing_field import PairingSystemField
 from tournaments.fide import FIDE_TITLES
 from tournaments.models import Bye, Event, Game, RegistrationMode, Round
 from tournaments.public import queries
@@ -48,7 +50,7 @@ class JsonBooleanField(serializers.BooleanField):
 
 class EventCreateSerializer(JsonTypedSerializer):
     name = serializers.CharField(max_length=200)
-    format = serializers.ChoiceField(choices=Event.Format.choices, required=False, default=Event.Format.SWISS,
+    format = PairingSystemField(required=False, default=SWISS.key,
                                      help_text="The first section's unless it names one; the others' default.")  # fmt: skip
     rounds = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS, required=False, default=5,
                                       help_text="Rounds (Swiss) or games (match): as ``format``.")  # fmt: skip
@@ -106,7 +108,7 @@ class EventPatchSerializer(StrictSerializer):
     as the admin's form does)."""
 
     name = serializers.CharField(max_length=200, required=False)
-    format = serializers.ChoiceField(choices=Event.Format.choices, required=False)
+    format = PairingSystemField(required=False)
     rounds = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS, required=False, help_text="Planned rounds.")
     variant_policy = serializers.ChoiceField(choices=[draw.name for draw in policies.draws()], required=False)
     variant = serializers.CharField(max_length=16, required=False, allow_blank=True)

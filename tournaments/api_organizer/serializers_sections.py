@@ -5,7 +5,8 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from accounts.serializers import StrictSerializer
-from tournaments.models import Event, Section
+from tournaments.api_pairing_field import PairingSystemField
+from tournaments.models import Section
 
 MAX_ROUNDS = 99
 MAX_SECTIONS = 20
@@ -15,7 +16,7 @@ RATING = {"min_value": 0, "max_value": 32767, "required": False, "allow_null": T
 class SectionInSerializer(StrictSerializer):
     name = serializers.CharField(max_length=100)
     slug = serializers.SlugField(max_length=40, required=False, help_text="Default: made from the name.")
-    format = serializers.ChoiceField(choices=Event.Format.choices, required=False, help_text="Default: the event's.")
+    format = PairingSystemField(required=False, help_text="Default: the event's.")
     rounds = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS, required=False, help_text="Default: the event's.")
     min_rating = serializers.IntegerField(**RATING, help_text="Lowest rating admitted (none: no floor).")
     max_rating = serializers.IntegerField(**RATING, help_text="Highest rating admitted (none: no ceiling).")

@@ -6,6 +6,7 @@ out (the review page names them); anyone may register until it is paired. Idempo
 
 from __future__ import annotations
 
+from pairing.systems import SWISS
 from scoring import CLASSICAL
 from tournaments.models import CheckIn, Event, Player, Registration, RegistrationMode
 from tournaments.services import prepare_event
@@ -21,7 +22,7 @@ def build(organizer) -> Event:
         slug=SLUG,
         defaults={
             "name": "Demo club night (check-in)",
-            "format": Event.Format.SWISS,
+            "format": SWISS.key,
             "rounds_planned": 4,
             "variant_policy": Event.VariantPolicy.FIXED,
             "variant_key": fixed_keys()[0],  # the registry's first variant without dice (plain chess)

@@ -116,7 +116,7 @@ def round_problems(event: Event, values: dict) -> dict[str, str]:
     if "rounds_planned" not in values or event.pk is None:
         return {}
     paired = event.rounds.exclude(status=Round.Status.PENDING).order_by("-number").values_list("number", flat=True).first()
-    if paired and int(values["rounds_planned"]) < paired and event.format in (Event.Format.SWISS, Event.Format.MATCH):
+    if paired and int(values["rounds_planned"]) < paired and event.system.rounds_fixed:
         return {"rounds_planned": f"round {paired} is paired already: plan at least {paired} rounds"}
     return {}
 

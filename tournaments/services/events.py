@@ -107,9 +107,9 @@ def register_player(event: Event, player: Player, *, seed: int | None = None, by
     if Registration.objects.filter(event=event, player=player).exists():
         raise ValidationError({"player": f"{player} is already registered in {event}"})
     last = last_round(event)
-    if last and event.format != Event.Format.SWISS:
-        raise ValidationError({"player": f"{event} has started: a {event.get_format_display().lower()} cannot take new players"})
-    if event.format == Event.Format.MATCH and Registration.objects.filter(event=event).count() >= 2:
+    if last and not event.system.late_entry:
+        raise ValidationError({"player": f"{event} has started: a {event.system.label.lower()} cannot take new players"})
+    if event.system.competitors == 2 and Registration.objects.filter(event=event).count() >= 2:
         raise ValidationError({"player": f"{event} is a match and already has two players"})
     given = seed is not None
     reg = Registration.objects.create(event=event, player=player, seed=seed if given else next_seed(event),

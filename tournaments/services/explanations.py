@@ -52,6 +52,8 @@ def _block(event: Event, rnd: Round) -> tuple[int, int, int] | None:
 def round_explanations(rnd: Round) -> dict[int, str]:
     """game id -> why its two players meet and why each has their colour, for every board of ``rnd``."""
     event = rnd.event
+    if event.system.pair_round is not None:  # a registered system's own pairing says its own colours
+        return dict.fromkeys(rnd.games.values_list("pk", flat=True), event.system.colour_explanation or "")
     system = pairing_system_for(event)
     dutch = system == DUTCH
     history = event_history(event, before_round=rnd.number)
@@ -79,4 +81,6 @@ def round_explanations(rnd: Round) -> dict[int, str]:
 
 def event_paragraph(event: Event) -> str:
     """How the event's pairing system works, in a paragraph (the event page)."""
+    if event.system.paragraph is not None:
+        return event.system.paragraph
     return system_paragraph(pairing_system_for(event), baku=event.baku_acceleration, game_points=event.profile.shows_game_points)

@@ -75,9 +75,8 @@ def last_round(event: Event) -> Round | None:
 
 def rounds_total(event: Event) -> int:
     """How many rounds the event has: planned for a Swiss or match, the schedule's length for a round-robin."""
-    if event.format in (Event.Format.SWISS, Event.Format.MATCH):
+    if event.system.rounds_fixed:
         return event.rounds_planned
     # issue 27: a team round-robin's schedule is the teams'
     n = event.teams.count() if event.competitor == "team" else Registration.objects.filter(event=event).count()
-    size = n + n % 2
-    return max((size - 1) * (2 if event.format == Event.Format.DOUBLE_ROUND_ROBIN else 1), 0)
+    return event.system.rounds_for(n, event.rounds_planned)

@@ -16,7 +16,7 @@ from django.db import transaction
 
 import tournaments.services.audit as log
 from scoring import bye_points
-from tournaments.models import Bye, Event, ForbiddenPairing, Game, Player, Round
+from tournaments.models import Bye, ForbiddenPairing, Game, Player, Round
 from tournaments.services.errors import Conflict, RowErrors
 from tournaments.services.history import PlayerHistory, event_history
 from tournaments.services.locking import lock_round
@@ -66,7 +66,7 @@ class _Context:
 
     @property
     def swiss(self) -> bool:
-        return self.rnd.event.format == Event.Format.SWISS
+        return self.rnd.event.system.schedule is None  # paired from the standings: a Swiss's rules
 
 
 def board_numbers(rnd: Round) -> list[int]:

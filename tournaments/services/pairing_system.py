@@ -53,10 +53,10 @@ __all__ = [
 def pairing_system_for(event: Event) -> str:
     """``"dutch"`` or ``"seed-schedule"`` for a Swiss event (:func:`plays_one_variant` decides, from the variant
     policy and the registry's ``Engine.rolled``); ``"round-robin"`` or ``"match"`` for the other formats."""
-    if event.format == Event.Format.MATCH:
-        return MATCH
-    if event.format != Event.Format.SWISS:
-        return ROUND_ROBIN
+    if event.system.pair_round is not None:  # a registered system's own pairing (pairing.systems)
+        return event.system.key
+    if event.system.schedule is not None:  # a whole-event schedule: a match's or a round-robin's
+        return MATCH if event.system.competitors == 2 else ROUND_ROBIN
     return system_for_swiss(plays_one_variant(event))
 
 
@@ -70,7 +70,7 @@ def pairing_system_label(event: Event) -> str:
     """The pairing system in words, for the event page and the admin."""
     system = pairing_system_for(event)
     baku = system == DUTCH and event.baku_acceleration
-    return LABELS[system] + (", Baku acceleration (C.04.5)" if baku else "")
+    return LABELS.get(system, event.system.label) + (", Baku acceleration (C.04.5)" if baku else "")
 
 
 def _bye_code(kind: str, points: Decimal, game_total: float) -> str:

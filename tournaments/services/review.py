@@ -69,8 +69,8 @@ def _seat(h: PlayerHistory, number: int, dutch: bool) -> Seat:
 
 def _why(event: Event, number: int, white: Seat, black: Seat) -> str:
     """One sentence explaining the colours of a board."""
-    if event.format != Event.Format.SWISS:
-        return "Colours from the schedule (Berger table, colours changing after odd rounds)."
+    if event.system.colour_explanation is not None:
+        return event.system.colour_explanation
     if number == 1 or (white.due is None and black.due is None):
         return "First game for both: colours from the drawn colour of pairing number 1 (docs/pairing.md)."
     parts = []

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import tournaments.services.audit as log
-from pairing.roundrobin import ScheduledRound, match_schedule, mini_match_schedule, single_schedule
+from pairing.roundrobin import ScheduledRound
 from pairing.swiss import PairingError, SwissPlayer, pair_swiss
 from scoring import get_profile
 from tournaments.models import Bye, ByeRequest, Event, ForbiddenPairing, Game, Registration, Round
@@ -46,14 +46,10 @@ def lineup(event: Event) -> list[Registration]:
 
 def schedule(event: Event) -> list[ScheduledRound] | None:
     """The whole schedule of a match or round-robin (positions = :func:`lineup` order); None for a Swiss."""
-    n = Registration.objects.filter(event=event).count()
-    if event.format == Event.Format.SWISS:
+    build = event.system.schedule
+    if build is None:
         return None
-    if event.format == Event.Format.MATCH:
-        return match_schedule(event.rounds_planned, first_white(event))
-    if event.format == Event.Format.ROUND_ROBIN:
-        return single_schedule(n, flip=not first_white(event))
-    return mini_match_schedule(n, flip=not first_white(event))
+    return build(Registration.objects.filter(event=event).count(), event.rounds_planned, first_white(event))
 
 
 def unfinished_boards(rnd: Round) -> list[int]:
@@ -148,7 +144,7 @@ def _check_can_pair(event: Event, number: int, next_number: int, existing: Round
         if Registration.objects.filter(event=event).count() < 2:
             raise Conflict({"registrations": f"{event} needs at least two players"})
         two = event.competitor == TEAM or Registration.objects.filter(event=event).count() == 2  # teams: team_pairings
-        if event.format == Event.Format.MATCH and not two:
+        if event.system.competitors == 2 and not two:
             raise Conflict({"registrations": "a match is between exactly two players"})
     total = rounds_total(event)
     if number > total:
@@ -192,6 +188,9 @@ def _pairings(event: Event, number: int) -> tuple[list[tuple[int, int]], list[tu
     absent = not_checked_in(event, number)  # issue 23: who has not checked in is not paired
     playing = {r.player_id for r in regs if plays(r, number) and r.player_id not in requested | absent}
     byes = [(pid, Bye.Kind.REQUESTED) for pid in sorted(requested)]
+    if event.system.pair_round is not None:  # a registered system's own pairing (pairing.systems)
+        pairs, bye = event.system.pair_round([p for p in swiss_players(event, number) if p.id in playing], number)
+        return pairs, byes + ([(bye, Bye.Kind.PAIRING)] if bye is not None else [])
     system = pairing_system_for(event)
     if system == DUTCH:
         pairs, bye = dutch_pairings(event, number)

@@ -38,7 +38,7 @@ def closed_because(event: Event, now=None) -> str:
         return f"{event} takes no registrations: the organizer enters its players"
     if event.status in (Event.Status.DRAFT, Event.Status.CLOSED):
         return f"{event} is {event.get_status_display().lower()}"
-    if event.format == Event.Format.MATCH:
+    if event.system.competitors == 2:
         return "a match has its two players"
     if event.registration_closes_at and now >= event.registration_closes_at:
         return f"registration closed at {event.registration_closes_at:%Y-%m-%d %H:%M %Z}"

@@ -26,7 +26,7 @@ def team_pairings(event: Event, number: int) -> tuple[list[tuple[int, int]], lis
     teams = teams_of(event)
     if len(teams) < 2:
         raise Conflict({"teams": f"{event} needs at least two teams"})
-    if event.format == Event.Format.MATCH and len(teams) != 2:
+    if event.system.competitors == 2 and len(teams) != 2:
         raise Conflict({"teams": "a team match is between exactly two teams"})
     by_number = dict(enumerate(teams, start=1))
     pairs: list[tuple[int, int]] = []
@@ -43,12 +43,13 @@ def team_pairings(event: Event, number: int) -> tuple[list[tuple[int, int]], lis
 
 
 def _schedule(event: Event, teams: list[Team], number: int) -> list[pairing.Match]:
-    if event.format == Event.Format.MATCH:
+    system = event.system
+    if system.schedule is not None and system.competitors == 2:
         rounds = pairing.match_rounds(event.rounds_planned)
         if not first_white(event):
             rounds = [[(b, a) for a, b in r] for r in rounds]
-    elif event.format in (Event.Format.ROUND_ROBIN, Event.Format.DOUBLE_ROUND_ROBIN):
-        rounds = pairing.round_robin_rounds(len(teams), double=event.format == Event.Format.DOUBLE_ROUND_ROBIN)
+    elif system.schedule is not None:
+        rounds = pairing.round_robin_rounds(len(teams), double=system.cycles == 2)
     else:
         try:
             return pairing.swiss_round(team_trf(event, teams))

@@ -33,7 +33,7 @@ def create_team(event: Event, *, name: str, roster: list[int], captain: int | No
     """A team of ``event`` with its roster (player ids, board order), each player registered in the event."""
     if not is_team_event(event):
         raise ValidationError({"competitor": f"{event} pairs players, not teams"})
-    if Round.objects.filter(event=event).exclude(status=Round.Status.PENDING).exists() and event.format != "swiss":
+    if Round.objects.filter(event=event).exclude(status=Round.Status.PENDING).exists() and not event.system.late_entry:
         raise Conflict({"name": f"{event} has started: a round-robin or match takes no new team"})
     name = _checked_name(event, name)
     players = _roster_players(event, roster)
@@ -141,7 +141,7 @@ def submit_lineup(team: Team, round_number: int, players: list[int], *, by=None)
 
 def _rr_rounds(event: Event) -> int:
     n = Team.objects.filter(event=event).count()
-    return (n + n % 2 - 1) * (2 if event.format == Event.Format.DOUBLE_ROUND_ROBIN else 1)
+    return event.system.rounds_for(n, event.rounds_planned)
 
 
 def lineup_for(team: Team, round_number: int) -> list[int]:

@@ -11,3 +11,9 @@ from __future__ import annotations
 
 def install() -> None:
     """Register every throwaway extension (one line each)."""
+    from tests.architecture.extensions import monrad
+    from tests.architecture.extensions.standings_xml import STANDINGS_XML
+    from tournaments.exports.registry import register_export
+
+    monrad.register()
+    register_export(STANDINGS_XML)

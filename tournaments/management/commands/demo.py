@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from pairing.systems import SWISS
 from tournaments.management import demo_check_in
 from tournaments.management.migrations_check import ensure_migrated
 from tournaments.models import Event, Game, Player, Registration, Round
@@ -63,7 +64,7 @@ class Command(BaseCommand):
             slug=DEMO_SLUG,
             defaults={
                 "name": "Demo Random Variant Chess Swiss",
-                "format": Event.Format.SWISS,
+                "format": SWISS.key,
                 "rounds_planned": 5,
                 "variant_policy": Event.VariantPolicy.DICE,
                 "organizer": organizer,

@@ -12,9 +12,10 @@ import json
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
+from pairing.systems import system as pairing_system
+from pairing.systems import systems
 from scoring import DEFAULT_KEY, profile_keys
 from tournaments.management.migrations_check import ensure_migrated
-from tournaments.models import Event
 from tournaments.services.simulation import event_report, simulate
 from tournaments.tasks.standings import one_snapshot_per_event
 from variants import policies
@@ -40,7 +41,7 @@ class Command(BaseCommand):
         return parser
 
     def add_arguments(self, parser):
-        parser.add_argument("--format", required=True, choices=[c for c, _ in Event.Format.choices])
+        parser.add_argument("--format", required=True, choices=[s.key for s in systems()])
         parser.add_argument("--players", type=int, required=True, help="number of players (2 for a match)")
         parser.add_argument(
             "--rounds",
@@ -60,15 +61,18 @@ class Command(BaseCommand):
         fmt, n, rounds = options["format"], options["players"], options["rounds"]
         if n < 2 or n > 5000:
             raise CommandError("--players must be from 2 to 5000")
-        if fmt == Event.Format.MATCH and n != 2:
-            raise CommandError("a match has exactly 2 players (--players 2)")
+        system = pairing_system(fmt)
+        if system.competitors is not None and n != system.competitors:
+            raise CommandError(
+                f"a {system.label.lower()} has exactly {system.competitors} players (--players {system.competitors})"
+            )
         if rounds < 1 or rounds > 200:
             raise CommandError("--rounds must be from 1 to 200")
-        if fmt in (Event.Format.ROUND_ROBIN, Event.Format.DOUBLE_ROUND_ROBIN):
-            total = (n + n % 2 - 1) * (2 if fmt == Event.Format.DOUBLE_ROUND_ROBIN else 1)
+        if not system.rounds_fixed:
+            total = system.rounds_for(n, rounds)
             if rounds > total:
                 raise CommandError(f"a {fmt} event of {n} players has {total} rounds: --rounds must be at most {total}")
-            if fmt == Event.Format.DOUBLE_ROUND_ROBIN and rounds % 2:
+            if system.cycles == 2 and rounds % 2:
                 raise CommandError("--rounds must be even for rr2: each opponent is met in a two-game mini-match")
         variant = options["variant"]
         draw = next((d for d in DICE_DRAWS if d.short == variant), policies.FIXED_DRAW)
