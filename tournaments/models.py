@@ -254,11 +254,6 @@ class Round(models.Model):
         return f"{self.event} round {self.number}"
 
 
-def _drawn(name: str) -> property:
-    """A value of a block's draw, read through its engine."""
-    return property(lambda block: getattr(block.reading, name))
-
-
 class VariantBlock(models.Model):
     """The variant for rounds (or games) 2k-1 and 2k: its roll, how it was made, and the resulting array."""
 
@@ -309,9 +304,9 @@ class VariantBlock(models.Model):
             return read_dice(self.draw)
         return engine.read_draw(self.draw)
 
-    # The pages, the API and the admin read the dice by these names (their payloads stay as they were).
-    first_roll, second_roll = _drawn("roll"), _drawn("roll2")
-    first_shown, second_shown, castling = _drawn("shown"), _drawn("shown2"), _drawn("castling")
+    first_roll, second_roll, first_shown, second_shown, castling = (  # the names pages, API and admin read
+        property(lambda block, key=key: getattr(block.reading, key)) for key in ("roll", "roll2", "shown", "shown2", "castling")
+    )
 
     @property
     def start_position(self) -> str:
@@ -325,8 +320,7 @@ class VariantBlock(models.Model):
 
     def games_start_options(self) -> dict[str, object]:
         """What its games start from: the options the variant's engine makes of the block's dice."""
-        reading = self.reading
-        return get_engine(self.variant_key).start_options(reading.roll, reading.roll2)
+        return get_engine(self.variant_key).start_options(self.reading.roll, self.reading.roll2)
 
 
 class Game(models.Model):

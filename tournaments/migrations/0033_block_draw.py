@@ -33,7 +33,7 @@ def draw_to_columns(apps, schema_editor) -> None:
 
 
 class Migration(migrations.Migration):
-    dependencies = [("tournaments", "0030_event_rated_and_seed_by")]
+    dependencies = [("tournaments", "0032_event_pairing")]
 
     operations = [
         migrations.AddField(
