@@ -14,4 +14,9 @@ QUICK = 200
 
 def examples(full: int) -> int:
     """The number of examples to run: ``full`` under ``HYPOTHESIS_DEPTH=deep``, else at most :data:`QUICK`."""
-    return full if os.environ.get("HYPOTHESIS_DEPTH") == "deep" else min(full, QUICK)
+    return full if deep() else min(full, QUICK)
+
+
+def deep() -> bool:
+    """Whether this run looks deep (``HYPOTHESIS_DEPTH=deep``: `make test-slow`)."""
+    return os.environ.get("HYPOTHESIS_DEPTH") == "deep"

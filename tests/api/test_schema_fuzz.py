@@ -14,14 +14,19 @@ import pytest
 import schemathesis
 from django.core import signals
 from django.db import close_old_connections
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
 
 from config.wsgi import application
+from tests.depth import deep
 from tests.pages.conftest import build_spring_open
 
-MAX_EXAMPLES = 20
+MAX_EXAMPLES = 20 if deep() else 8  # per operation
+# Schemathesis builds its coverage cases (every boundary of every schema, Hypothesis's explicit phase) while the
+# test is collected: half a minute, paid again by each xdist worker, whichever runs the test. `make test` fuzzes
+# without them; `make test-slow` (the ``deep`` run, in CI too) adds them, so CI still tries every case it tried.
+PHASES = tuple(Phase) if deep() else tuple(phase for phase in Phase if phase is not Phase.explicit)
 
 
 # Loaded at collection (pytest-django has configured Django by then); generating the schema needs no database.
@@ -77,8 +82,10 @@ def _aim_at_real_objects(case, world: dict) -> None:
             params[name] = 1 + pick % 3  # rounds 1, 2 published; 3 paired only
 
 
+@pytest.mark.deep
 @schema.parametrize()
 @settings(
+    phases=PHASES,
     max_examples=MAX_EXAMPLES,
     derandomize=True,
     deadline=None,
