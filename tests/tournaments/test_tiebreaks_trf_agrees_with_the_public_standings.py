@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from scoring.tiebreak_codes import CATALOGUE
+from scoring.tiebreak_registry import catalogue
 from tests.tournaments.organizer_api_support import client_for, event_with_players, organizer
 from tournaments.exports.trf import start_ranks
 from tournaments.models import Event, PairingChange, Player
@@ -40,9 +40,9 @@ def build(client, fmt: str, rounds: int, players: list[dict], starts_on: str) ->
     slug = event_with_players(client, players, format=fmt, rounds=rounds, variant_policy="fixed", variant="chess",
                               scoring="classical", starts_on=starts_on)  # fmt: skip
     assert client.post(f"/api/events/{slug}/announce/").status_code == 200
-    changed = client.patch(f"/api/events/{slug}/", {"tiebreaks": list(CATALOGUE)}, format="json")
+    changed = client.patch(f"/api/events/{slug}/", {"tiebreaks": list(catalogue())}, format="json")
     assert changed.status_code == 200, changed.content
-    assert changed.json()["tiebreaks"] == list(CATALOGUE)
+    assert changed.json()["tiebreaks"] == list(catalogue())
     event = Event.objects.get(slug=slug)
     names = {p.name: p for p in Player.objects.filter(registrations__event=event)}
     if fmt == "swiss":
@@ -69,9 +69,9 @@ def test_the_exported_trf_gives_the_public_standings(client, tmp_path, fmt, roun
     path = tmp_path / "event.trf"
     path.write_bytes(trf.content)
     public = client.get(f"/api/events/{event.slug}/standings/").json()
-    assert public["tiebreaks"] == list(CATALOGUE)
+    assert public["tiebreaks"] == list(catalogue())
     number = {r.player_id: n for n, r in enumerate(start_ranks(event), start=1)}
-    ours = {row["start"]: row for row in tiebreaks_trf(str(path), ",".join(CATALOGUE))}
+    ours = {row["start"]: row for row in tiebreaks_trf(str(path), ",".join(catalogue()))}
     assert len(ours) == len(public["rows"]) == len(players)
     for row in public["rows"]:
         mine = ours[number[row["player_id"]]]
