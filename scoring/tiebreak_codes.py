@@ -61,14 +61,29 @@ def read_code(code: str) -> Tiebreak:
     return Tiebreak(text, base, count, count if modifier == "M" else 0)
 
 
+def default_tiebreaks() -> list[str]:
+    """A new event's list (the default of the events' ``tiebreaks`` column)."""
+    return list(TIEBREAKS)
+
+
 def parse_tiebreaks(text: str | Iterable[str]) -> list[str]:
-    """``"BH-C1, BH,SB"`` -> ``["BH-C1", "BH", "SB"]``; raises ValueError naming an unknown or repeated code."""
-    codes = [c.strip().upper() for c in (text.split(",") if isinstance(text, str) else text)]
+    """``["bh-c1", "BH"]`` (or a TRF's ``"BH-C1,BH"``) -> ``["BH-C1", "BH"]``, as an event stores its list; raises
+    ValueError naming an unknown or repeated code. The one check of a list of codes, wherever it comes from."""
+    codes = [str(c).strip().upper() for c in (text.split(",") if isinstance(text, str) else text)]
     codes = [c for c in codes if c]
     for code in codes:
         read_code(code)
     if len(set(codes)) != len(codes):
         raise ValueError("a tie-break is listed twice")
+    return codes
+
+
+def read_typed_list(text: str) -> list[str]:
+    """What a director typed (``"BH-C1, bh, SB"``) -> the codes; ValueError for an empty place between commas
+    (a slip: a code left out) and whatever :func:`parse_tiebreaks` refuses."""
+    codes = parse_tiebreaks(text)  # an unknown code is named first, the slip after
+    if text.strip() and any(not part.strip() for part in text.split(",")):
+        raise ValueError("an empty tie-break between commas: list codes separated by single commas")
     return codes
 
 

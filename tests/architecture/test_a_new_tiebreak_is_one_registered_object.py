@@ -75,4 +75,4 @@ def test_the_admin_form_takes_it(admin_client, admin_user):
         data |= {f"{inline.formset.prefix}-TOTAL_FORMS": 0, f"{inline.formset.prefix}-INITIAL_FORMS": 0}
     response = admin_client.post("/admin/tournaments/event/add/", data)
     assert response.status_code == 302, response.context["adminform"].form.errors
-    assert Event.objects.get(slug="club-draws").tiebreaks == "DRAWS,BH"
+    assert Event.objects.get(slug="club-draws").tiebreaks == ["DRAWS", "BH"]

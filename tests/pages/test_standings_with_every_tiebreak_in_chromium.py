@@ -16,7 +16,7 @@ SCREENSHOTS = screenshot_dir()  # docs/screenshots/ with DOCS_SCREENSHOTS=1
 
 @pytest.mark.parametrize("width", [1400, 390])
 def test_every_tiebreak_has_its_column_and_legend(browser, live_server, transactional_db, spring_open, width):
-    update_event(spring_open.event, {"tiebreaks": ",".join(catalogue())})  # the snapshot is recomputed at once
+    update_event(spring_open.event, {"tiebreaks": list(catalogue())})  # the snapshot is recomputed at once
     context = browser.new_context(java_script_enabled=False, viewport={"width": width, "height": 900})
     try:
         page = context.new_page()

@@ -92,13 +92,13 @@ def test_the_list_and_edition_are_refused_naming_the_code_and_audited_when_taken
                         (["BH"], "body")):  # fmt: skip
         answer = api.patch(f"/api/events/{slug}/", body, format="json")
         assert answer.status_code == 400 and answer.json()["errors"][0]["field"] == field, body
-    assert Event.objects.get(slug=slug).tiebreaks == "BH-C1,BH,SB,DE,WIN,BPG"
+    assert Event.objects.get(slug=slug).tiebreaks == ["BH-C1", "BH", "SB", "DE", "WIN", "BPG"]
     taken = api.patch(f"/api/events/{slug}/", {"tiebreaks": ["DE", "ARO-C1"], "tiebreak_edition": "2024"}, format="json")
     assert taken.status_code == 200 and taken.json()["tiebreaks"] == ["DE", "ARO-C1"]
     event = Event.objects.get(slug=slug)
-    assert (event.tiebreaks, event.tiebreak_edition) == ("DE,ARO-C1", "2024")
+    assert (event.tiebreaks, event.tiebreak_edition) == (["DE", "ARO-C1"], "2024")
     entry = PairingChange.objects.get(event=event, action="event-changed")  # the event's settings, audited as one
-    assert entry.after == {"tiebreaks": "DE,ARO-C1", "tiebreak_edition": "2024"}
+    assert entry.after == {"tiebreaks": ["DE", "ARO-C1"], "tiebreak_edition": "2024"}
     assert client.patch(f"/api/events/{slug}/", {"tiebreaks": ["BH"]}, content_type="application/json").status_code == 401
     stranger = client_for(organizer("someone-else"))
     assert stranger.patch(f"/api/events/{slug}/", {"tiebreaks": ["BH"]}, format="json").status_code == 403

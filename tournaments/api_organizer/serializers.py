@@ -154,9 +154,9 @@ class EventPatchSerializer(StrictSerializer):
     #: The API's names of the event's columns where they differ (a refusal names the field the caller sent).
     API_NAMES = {"rounds_planned": "rounds", "variant_key": "variant", "variant_options": "variant_policy"}
 
-    def validate_tiebreaks(self, value: list[str]) -> str:
+    def validate_tiebreaks(self, value: list[str]) -> list[str]:
         try:
-            return ",".join(parse_tiebreaks(value))
+            return parse_tiebreaks(value)
         except ValueError as exc:
             raise serializers.ValidationError(str(exc)) from None
 
