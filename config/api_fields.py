@@ -14,13 +14,13 @@ from collections.abc import Callable, Iterable
 
 from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from clocks.control import PATTERN, parse_time_control
-from scoring.tiebreak_codes import CATALOGUE, CODE_PATTERN, read_code
-
-CODE = re.compile(CODE_PATTERN)
+from scoring.tiebreak_codes import read_code
+from scoring.tiebreak_registry import catalogue, code_pattern
 
 
 class RegistryChoiceField(serializers.ChoiceField):
@@ -60,20 +60,21 @@ class TimeControlField(serializers.CharField):
         return value.strip() if isinstance(value, str) else value  # stored as written, without the outer spaces
 
 
-@extend_schema_field({"type": "array", "items": {"type": "string", "pattern": CODE_PATTERN}, "maxItems": len(CATALOGUE),
-                      "uniqueItems": True})  # fmt: skip
 class TiebreakListField(serializers.ListField):
-    """C.07 tie-break codes in order, each as C.07 writes it (``BH-C1``: capitals, no space), none twice: exactly
-    what the schema says. A refusal names the list (``tiebreaks``) and the code."""
+    """Tie-break codes in order, each as C.07 writes it (``BH-C1``: capitals, no space), none twice: exactly what
+    the schema says. The registered tie-breaks are read each time a serializer is made (DRF makes its fields
+    afresh from their arguments), so one registered later is taken, and its code is in the schema's pattern. A
+    refusal names the list (``tiebreaks``) and the code."""
 
     def __init__(self, **kwargs: object) -> None:
         child = serializers.CharField(max_length=12, allow_blank=True, trim_whitespace=False)
-        super().__init__(child=child, max_length=len(CATALOGUE), **kwargs)
+        super().__init__(child=child, max_length=len(catalogue()), **kwargs)
+        self.code = re.compile(code_pattern())
 
     def to_internal_value(self, data):
         codes = super().to_internal_value(data)
         for code in codes:
-            if not CODE.fullmatch(code):
+            if not self.code.fullmatch(code):
                 try:
                     read_code(code)  # its reason names the code
                 except ValueError as exc:
@@ -82,6 +83,16 @@ class TiebreakListField(serializers.ListField):
         if len(set(codes)) != len(codes):
             raise serializers.ValidationError("a tie-break is listed twice")
         return codes
+
+
+class TiebreakListSchema(OpenApiSerializerFieldExtension):
+    """The schema of :class:`TiebreakListField`, made when the schema is: the registry as it is then."""
+
+    target_class = TiebreakListField
+
+    def map_serializer_field(self, auto_schema, direction):
+        items = {"type": "string", "pattern": code_pattern()}
+        return {"type": "array", "items": items, "maxItems": len(catalogue()), "uniqueItems": True}
 
 
 @extend_schema_field({"type": "number", "minimum": 0, "maximum": 1, "multipleOf": 0.5})  # 0, 0.5 or 1

@@ -6,6 +6,8 @@ Pure Python, no Django: the games and tournaments apps turn database rows into t
 nature comes from the engine of the game's variant (:mod:`scoring.terminations`).
 """
 
+# The C.07 tie-breaks first: a code is read against the registered tie-breaks (scoring.tiebreak_registry).
+from scoring import tiebreak_catalogue  # noqa: F401  (registers them)
 from scoring.points import bye_points, game_points, result_from_points
 from scoring.profiles import CLASSICAL, DYNAMIC, ClassicalProfile, DynamicProfile, Profile
 from scoring.registry import (

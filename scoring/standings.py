@@ -10,11 +10,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from scoring.records import PLAYED, ByeRecord, GameRecord, PlayerInfo, PlayerLine
-from scoring.tiebreak_buchholz import average_of_buchholz, buchholz
 from scoring.tiebreak_codes import Tiebreak, read_code
-from scoring.tiebreak_direct import direct_encounter
-from scoring.tiebreak_rating import rating_value
-from scoring.tiebreaks import Field, build_lines, count, parse_tiebreaks, simple_value
+from scoring.tiebreak_registry import Ties
+from scoring.tiebreaks import Field, build_lines, count, parse_tiebreaks
 
 
 @dataclass
@@ -62,15 +60,9 @@ def compute_standings(
     return standings, lines
 
 
-def tiebreak_values(f: Field, spec: Tiebreak) -> dict[int, float | None]:
-    """Every player's value of one tie-break (DE aside: it depends on who is tied when it comes)."""
-    if spec.base in ("BH", "FB", "SB"):
-        return {pid: buchholz(f, pid, spec) for pid in f.lines}
-    if spec.base == "AOB":
-        return {pid: average_of_buchholz(f, pid) for pid in f.lines}
-    if spec.base in ("ARO", "TPR", "PTP", "APRO", "APPO"):
-        return {pid: rating_value(f, pid, spec) for pid in f.lines}
-    return {pid: simple_value(f, pid, spec) for pid in f.lines}
+def tiebreak_values(f: Field, spec: Tiebreak, ties: Ties) -> dict[int, float | None]:
+    """Every player's value of one tie-break, as its registered kind computes it (scoring.tiebreak_registry)."""
+    return spec.kind.values(f, spec, ties)
 
 
 def rank_players(f: Field, specs: list[Tiebreak]) -> tuple[list[tuple[int, int]], dict[str, dict[int, float | None]]]:
@@ -81,10 +73,7 @@ def rank_players(f: Field, specs: list[Tiebreak]) -> tuple[list[tuple[int, int]]
     rank = _ranks(order, points, dict.fromkeys(order, 1))
     values: dict[str, dict[int, float | None]] = {}
     for spec in specs:
-        if spec.base == "DE":
-            found: dict[int, float | None] = {p: float(v) for p, v in direct_encounter(f, order, rank, start).items()}
-        else:
-            found = tiebreak_values(f, spec)
+        found = tiebreak_values(f, spec, Ties(list(order), dict(rank), start))
         values[spec.code] = found
         keys = {p: _exact(v) for p, v in found.items()}
         order.sort(key=lambda p: (rank[p], *_order_key(keys[p], spec.ascending), start[p]))

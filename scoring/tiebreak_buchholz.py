@@ -128,9 +128,18 @@ def cut(values: list[Contribution], low: int, high: int, rounds: int) -> float:
 
 
 def buchholz(f: Field, pid: int, spec: Tiebreak) -> float:
-    """BH, FB (§8.1, §8.3) and SB (§9.1) with their cut or median."""
-    weighted = spec.base == "SB"
-    return cut(contributions(f, pid, weighted, fore=spec.base == "FB"), spec.low, spec.high, f.rounds)
+    """BH (§8.1) with its cut or median."""
+    return cut(contributions(f, pid, False), spec.low, spec.high, f.rounds)
+
+
+def fore_buchholz(f: Field, pid: int, spec: Tiebreak) -> float:
+    """FB (§8.3): Buchholz with every game of the last round counted as a draw, with its cut or median."""
+    return cut(contributions(f, pid, False, fore=True), spec.low, spec.high, f.rounds)
+
+
+def sonneborn_berger(f: Field, pid: int, spec: Tiebreak) -> float:
+    """SB (§9.1): the opponents' scores weighted by the player's results, with its cut or median."""
+    return cut(contributions(f, pid, True), spec.low, spec.high, f.rounds)
 
 
 def average_of_buchholz(f: Field, pid: int) -> float | None:

@@ -82,28 +82,42 @@ def perfect_performance(games: list[tuple[int, float]]) -> int | None:
     return high
 
 
-def rating_value(f: Field, pid: int, spec: Tiebreak) -> float | None:
-    """ARO (with its cut or median), TPR, PTP, APRO and APPO of ``pid``."""
-    if not all_rated(f):
-        return None
-    if spec.base in ("APRO", "APPO"):
-        return _average_of_opponents(f, pid, "TPR" if spec.base == "APRO" else "PTP")
-    games = opponents(f, pid, spec.low, spec.high)
-    if spec.base == "ARO":
-        value = average_rating([r for r, _ in games])
-    elif spec.base == "TPR":
-        value = performance(games)
-    else:
-        value = perfect_performance(games)
-    return None if value is None else float(value)
+def average_rating_of_opponents(f: Field, pid: int, spec: Tiebreak) -> float | None:
+    """ARO (§10.1) with its cut or median."""
+    return _rated(f, average_rating([r for r, _ in opponents(f, pid, spec.low, spec.high)]))
 
 
-def _average_of_opponents(f: Field, pid: int, base: str) -> float | None:
+def performance_rating(f: Field, pid: int, spec: Tiebreak) -> float | None:
+    """TPR (§10.2)."""
+    return _rated(f, performance(opponents(f, pid)))
+
+
+def perfect_performance_rating(f: Field, pid: int, spec: Tiebreak) -> float | None:
+    """PTP (§10.3)."""
+    return _rated(f, perfect_performance(opponents(f, pid)))
+
+
+def average_performance_of_opponents(f: Field, pid: int, spec: Tiebreak) -> float | None:
+    """APRO (§11.1): the average of the opponents' TPR."""
+    return _average_of_opponents(f, pid, "TPR", performance_rating) if all_rated(f) else None
+
+
+def average_perfect_performance_of_opponents(f: Field, pid: int, spec: Tiebreak) -> float | None:
+    """APPO (§11.2): the average of the opponents' PTP."""
+    return _average_of_opponents(f, pid, "PTP", perfect_performance_rating) if all_rated(f) else None
+
+
+def _rated(f: Field, value: int | None) -> float | None:
+    """No rating tie-break for anyone unless every player has a rating (the module's docstring)."""
+    return None if value is None or not all_rated(f) else float(value)
+
+
+def _average_of_opponents(f: Field, pid: int, base: str, value) -> float | None:
     """§11: the average of the opponents' TPR (APRO) or PTP (APPO), over the games played, rounded .5 up."""
     values = f.cache.get(base)
     if values is None:
         spec = Tiebreak(base, base)
-        values = f.cache[base] = {p: rating_value(f, p, spec) for p in f.lines}
+        values = f.cache[base] = {p: value(f, p, spec) for p in f.lines}
     met = [values[e.opponent] for _, e in f.entries(pid) if over_the_board(e) and e.opponent is not None]
     met = [v for v in met if v is not None]
     if not met:

@@ -31,9 +31,9 @@ from scoring.records import (
     PlayerLine,
     RoundEntry,
 )
-from scoring.tiebreak_codes import TIEBREAK_NAMES, TIEBREAKS, Tiebreak, parse_tiebreaks
+from scoring.tiebreak_codes import TIEBREAKS, Tiebreak, parse_tiebreaks
 
-__all__ = ["TIEBREAKS", "TIEBREAK_NAMES", "Field", "build_lines", "parse_tiebreaks"]
+__all__ = ["TIEBREAKS", "Field", "build_lines", "parse_tiebreaks"]
 
 
 @dataclass
@@ -193,21 +193,3 @@ def all_rated(f: Field) -> bool:
     if "all_rated" not in f.cache:
         f.cache["all_rated"] = all(rating_of(line.info) is not None for line in f.lines.values())
     return f.cache["all_rated"]
-
-
-def simple_value(f: Field, pid: int, spec: Tiebreak) -> float | None:
-    """The tie-breaks that read the player's own rounds (and their opponents' scores for KS)."""
-    if spec.base in ("WIN", "WON", "BPG", "BWG", "REP"):
-        return count(f, pid, spec.base)
-    if spec.base == "STD":
-        return standard_points(f, pid)
-    if spec.base == "PS":
-        return progressive(f, pid, spec)
-    if spec.base == "KS":
-        return koya(f, pid)
-    if spec.base == "TPN":
-        return float(f.lines[pid].info.seed)
-    if spec.base == "RTNG":
-        rating = rating_of(f.lines[pid].info)
-        return float(rating) if rating is not None and all_rated(f) else None
-    raise KeyError(spec.code)

@@ -18,7 +18,7 @@ from pairing.systems import system as pairing_system
 from record import game_states
 from scoring.profiles import Profile
 from scoring.registry import DEFAULT_KEY, KEY_MAX_LENGTH, get_profile, profile_choices
-from scoring.tiebreak_codes import EDITIONS, TIEBREAKS, parse_tiebreaks
+from scoring.tiebreak_codes import EDITIONS, default_tiebreaks, parse_tiebreaks
 from tournaments.fide import FIDE_TITLES, no_control_characters
 from variants import policies
 from variants.draw import DrawReading, read_dice
@@ -102,9 +102,9 @@ class Event(models.Model):
         default=False,
         help_text="Baku acceleration (FIDE C.04.5) for a Swiss paired by the FIDE Dutch system (a fixed variant).",
     )
-    tiebreaks = models.CharField(
-        max_length=200, default=",".join(TIEBREAKS), blank=True,
-        help_text="FIDE C.07 codes in order, comma-separated, e.g. BH-C1,BH,SB,DE,WIN,BPG (docs/rules/tiebreaks.md).",
+    tiebreaks = models.JSONField(
+        default=default_tiebreaks, blank=True,
+        help_text="Tie-break codes in order, e.g. BH-C1, BH, SB, DE, WIN, BPG (docs/rules/tiebreaks.md).",
     )  # fmt: skip
     tiebreak_edition = models.CharField(
         max_length=4, blank=True, default="", choices=[(e, f"C.07 of {e}") for e in EDITIONS],
@@ -157,7 +157,7 @@ class Event(models.Model):
     def clean(self) -> None:
         wrong = policies.problems(self.variant_policy, self.variant_key, self.variant_options)
         try:
-            self.tiebreaks = ",".join(parse_tiebreaks(self.tiebreaks or ""))
+            self.tiebreaks = parse_tiebreaks(self.tiebreaks or [])
         except ValueError as exc:
             wrong = {**(wrong or {}), "tiebreaks": str(exc)}
         if wrong:

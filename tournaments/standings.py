@@ -9,6 +9,8 @@ from the snapshot instead of computing a second table per request.
 
 from __future__ import annotations
 
+import logging
+
 from django.db.models import Max
 from django.utils import timezone
 
@@ -16,18 +18,27 @@ from scoring import get_profile
 from scoring.crosstable import crosstable
 from scoring.records import PENDING, ByeRecord, GameRecord, PlayerInfo, PlayerLine
 from scoring.standings import compute_standings
-from scoring.tiebreak_codes import TIEBREAKS, check_edition, edition_for, parse_tiebreaks
+from scoring.tiebreak_codes import check_edition, edition_for, read_code
 from tournaments.models import Bye, Event, Game, Player, Registration, Round
 from tournaments.public.rating import line_performance
 from variants.terminations import FORFEIT
 
+log = logging.getLogger(__name__)
 
-def event_tiebreaks(event: Event) -> list[str]:
-    """The event's tie-break codes; an unreadable list falls back to the default order rather than failing."""
-    try:
-        return parse_tiebreaks(event.tiebreaks or "")
-    except ValueError:
-        return list(TIEBREAKS)
+
+def event_tiebreaks(event: Event) -> tuple[list[str], list[str]]:
+    """The event's tie-break codes in order, and those of them no registered tie-break reads (a tie-break whose
+    module is gone since the event chose it): those are logged and their columns left empty, the others rank."""
+    codes = [str(code) for code in event.tiebreaks or []]
+    unknown = []
+    for code in codes:
+        try:
+            read_code(code)
+        except ValueError:
+            unknown.append(code)
+    if unknown:
+        log.warning("event %s: tie-break(s) %s not registered; their columns stay empty", event.slug, ", ".join(unknown))
+    return codes, unknown
 
 
 def event_edition(event: Event) -> str:
@@ -159,10 +170,10 @@ def standings_with_changes(event: Event, records: Records, shown: int) -> dict:
 def standings_from_records(event: Event, records: Records) -> dict:
     """The standings dict of records already read (:func:`event_records`), without rank changes."""
     players, games, byes, rounds, complete = records
-    order = event_tiebreaks(event)
+    order, unknown = event_tiebreaks(event)
     game_total = get_profile(event.scoring).game_total
     standings, lines = compute_standings(
-        players, games, byes, rounds=rounds, tiebreaks=order, game_total=game_total,
+        players, games, byes, rounds=rounds, tiebreaks=[c for c in order if c not in unknown], game_total=game_total,
         round_robin=is_round_robin(event), edition=event_edition(event),
     )  # fmt: skip
     ratings = {pid: line.info.rating for pid, line in lines.items()}
@@ -183,7 +194,7 @@ def standings_from_records(event: Event, records: Records) -> dict:
                 "points": s.points,
                 "games": s.games,
                 "wins": s.wins,
-                "tiebreaks": s.tiebreaks,
+                "tiebreaks": {code: s.tiebreaks.get(code) for code in order},  # an unknown code's column empty
                 "colours": finished_colours(lines[s.info.player_id]),
                 "performance": line_performance(lines[s.info.player_id], ratings, game_total),
             }

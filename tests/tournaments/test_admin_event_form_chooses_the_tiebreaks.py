@@ -42,6 +42,6 @@ def test_a_changed_list_and_edition_are_saved_through_the_service(director):
     answer = client.post(change, _body(user, tiebreaks="de, aro-c1,TPR", tiebreak_edition="2024"))
     assert answer.status_code == 302, answer.content.decode()[:3000]
     event.refresh_from_db()
-    assert (event.tiebreaks, event.tiebreak_edition) == ("DE,ARO-C1,TPR", "2024")
+    assert (event.tiebreaks, event.tiebreak_edition) == (["DE", "ARO-C1", "TPR"], "2024")
     entry = PairingChange.objects.get(event=event, action="event-changed")
-    assert entry.before == {"tiebreaks": "BH-C1", "tiebreak_edition": ""} and entry.user == user
+    assert entry.before == {"tiebreaks": ["BH-C1"], "tiebreak_edition": ""} and entry.user == user

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from scoring.tiebreak_codes import CATALOGUE
+from scoring.tiebreak_registry import catalogue
 from tests.tournaments.organizer_api_support import client_for, event_with_players, organizer
 from tournaments.exports.trf import start_ranks
 from tournaments.models import Event, PairingChange, Player
@@ -40,9 +40,9 @@ def build(client, fmt: str, rounds: int, players: list[dict], starts_on: str) ->
     slug = event_with_players(client, players, format=fmt, rounds=rounds, variant_policy="fixed", variant="chess",
                               scoring="classical", starts_on=starts_on)  # fmt: skip
     assert client.post(f"/api/events/{slug}/announce/").status_code == 200
-    changed = client.patch(f"/api/events/{slug}/", {"tiebreaks": list(CATALOGUE)}, format="json")
+    changed = client.patch(f"/api/events/{slug}/", {"tiebreaks": list(catalogue())}, format="json")
     assert changed.status_code == 200, changed.content
-    assert changed.json()["tiebreaks"] == list(CATALOGUE)
+    assert changed.json()["tiebreaks"] == list(catalogue())
     event = Event.objects.get(slug=slug)
     names = {p.name: p for p in Player.objects.filter(registrations__event=event)}
     if fmt == "swiss":
@@ -69,9 +69,9 @@ def test_the_exported_trf_gives_the_public_standings(client, tmp_path, fmt, roun
     path = tmp_path / "event.trf"
     path.write_bytes(trf.content)
     public = client.get(f"/api/events/{event.slug}/standings/").json()
-    assert public["tiebreaks"] == list(CATALOGUE)
+    assert public["tiebreaks"] == list(catalogue())
     number = {r.player_id: n for n, r in enumerate(start_ranks(event), start=1)}
-    ours = {row["start"]: row for row in tiebreaks_trf(str(path), ",".join(CATALOGUE))}
+    ours = {row["start"]: row for row in tiebreaks_trf(str(path), ",".join(catalogue()))}
     assert len(ours) == len(public["rows"]) == len(players)
     for row in public["rows"]:
         mine = ours[number[row["player_id"]]]
@@ -92,13 +92,13 @@ def test_the_list_and_edition_are_refused_naming_the_code_and_audited_when_taken
                         (["BH"], "body")):  # fmt: skip
         answer = api.patch(f"/api/events/{slug}/", body, format="json")
         assert answer.status_code == 400 and answer.json()["errors"][0]["field"] == field, body
-    assert Event.objects.get(slug=slug).tiebreaks == "BH-C1,BH,SB,DE,WIN,BPG"
+    assert Event.objects.get(slug=slug).tiebreaks == ["BH-C1", "BH", "SB", "DE", "WIN", "BPG"]
     taken = api.patch(f"/api/events/{slug}/", {"tiebreaks": ["DE", "ARO-C1"], "tiebreak_edition": "2024"}, format="json")
     assert taken.status_code == 200 and taken.json()["tiebreaks"] == ["DE", "ARO-C1"]
     event = Event.objects.get(slug=slug)
-    assert (event.tiebreaks, event.tiebreak_edition) == ("DE,ARO-C1", "2024")
+    assert (event.tiebreaks, event.tiebreak_edition) == (["DE", "ARO-C1"], "2024")
     entry = PairingChange.objects.get(event=event, action="event-changed")  # the event's settings, audited as one
-    assert entry.after == {"tiebreaks": "DE,ARO-C1", "tiebreak_edition": "2024"}
+    assert entry.after == {"tiebreaks": ["DE", "ARO-C1"], "tiebreak_edition": "2024"}
     assert client.patch(f"/api/events/{slug}/", {"tiebreaks": ["BH"]}, content_type="application/json").status_code == 401
     stranger = client_for(organizer("someone-else"))
     assert stranger.patch(f"/api/events/{slug}/", {"tiebreaks": ["BH"]}, format="json").status_code == 403

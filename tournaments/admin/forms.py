@@ -12,11 +12,23 @@ from variants import policies
 from variants.registry import variant_choices
 
 
+class TiebreakTextField(forms.CharField):
+    """The event's tie-break list as a director types it, ``BH-C1, BH, SB``: shown as that text, stored as the
+    list of codes (the refusal is the organizer API's, from the same service check)."""
+
+    def prepare_value(self, value):
+        return ", ".join(value) if isinstance(value, list | tuple) else value
+
+
 class EventForm(forms.ModelForm):
     """The event's own form: the variant is picked as people name it (a draw: a fixed variant, or a rolled
     variant's way with the dice), stored as the event's policy, variant and options (variants.policies)."""
 
     variant_policy = forms.ChoiceField(label="Variant policy")
+    tiebreaks = TiebreakTextField(
+        label="Tiebreaks", required=False, max_length=400,
+        help_text="Codes in order, separated by commas, e.g. BH-C1, BH, SB, DE, WIN, BPG (docs/rules/tiebreaks.md).",
+    )  # fmt: skip
     variant_key = forms.ChoiceField(label="Variant", required=False, help_text="The variant of a fixed policy.")
     pool = forms.MultipleChoiceField(
         label="Variant pool", required=False, widget=forms.CheckboxSelectMultiple,

@@ -15,7 +15,7 @@ from accounts.serializers import JsonTypedSerializer, StrictSerializer
 from config.api_fields import GamePartField, RegistryChoiceField, TiebreakListField, TimeControlField
 from pairing.systems import SWISS
 from scoring import profile_choices
-from scoring.tiebreak_codes import CATALOGUE, EDITIONS, parse_tiebreaks
+from scoring.tiebreak_codes import EDITIONS, parse_tiebreaks
 from tournaments.api_organizer.draws import draw_branches, draw_columns, one_of_texts
 from tournaments.api_organizer.pool import PoolField
 from tournaments.api_organizer.serializers_sections import sections_field
@@ -117,9 +117,9 @@ class EventPatchSerializer(StrictSerializer):
     time_control = TimeControlField(required=False, help_text="e.g. 90+30 or 40/5400:1800+30 (docs/rules/clocks.md).")
     tiebreaks = TiebreakListField(
         required=False,
-        help_text="FIDE C.07 codes in order, each once and as C.07 and TRF-2026 write them (capitals), e.g. BH-C1, "
-        f"BH, SB, DE, WIN, BPG; one of {', '.join(CATALOGUE)}, or BH, FB, SB, ARO with -C1..-C9 or -M1..-M9, "
-        "PS with -C1..-C9.",
+        help_text="Tie-break codes in order, each once and as C.07 and TRF-2026 write them (capitals), e.g. BH-C1, "
+        "BH, SB, DE, WIN, BPG; the schema's pattern lists every code taken (the FIDE C.07 catalogue and any "
+        "registered tie-break): BH, FB, SB, ARO take -C1..-C9 or -M1..-M9, PS -C1..-C9.",
     )
     tiebreak_edition = serializers.ChoiceField(
         choices=["", *EDITIONS], required=False, allow_blank=True,
@@ -154,9 +154,9 @@ class EventPatchSerializer(StrictSerializer):
     #: The API's names of the event's columns where they differ (a refusal names the field the caller sent).
     API_NAMES = {"rounds_planned": "rounds", "variant_key": "variant", "variant_options": "variant_policy"}
 
-    def validate_tiebreaks(self, value: list[str]) -> str:
+    def validate_tiebreaks(self, value: list[str]) -> list[str]:
         try:
-            return ",".join(parse_tiebreaks(value))
+            return parse_tiebreaks(value)
         except ValueError as exc:
             raise serializers.ValidationError(str(exc)) from None
 

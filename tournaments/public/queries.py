@@ -41,7 +41,7 @@ def public_event(slug: str) -> Event | None:
 
 def event_tiebreak_codes(event: Event) -> list[str]:
     """The tie-break codes as the organizer listed them."""
-    return [code.strip() for code in event.tiebreaks.split(",") if code.strip()]
+    return list(event.tiebreaks or [])
 
 
 def event_players(event: Event) -> list[Registration]:

@@ -19,7 +19,7 @@ from django.db import transaction
 import tournaments.services.audit as log
 from clocks import TimeControlError, parse_time_control
 from scoring.registry import get_profile
-from scoring.tiebreak_codes import EDITIONS, parse_tiebreaks
+from scoring.tiebreak_codes import EDITIONS, parse_tiebreaks, read_typed_list
 from tournaments.fide import no_control_characters
 from tournaments.models import Event, Round
 from tournaments.services.errors import Conflict
@@ -54,14 +54,10 @@ def value_problems(values: dict) -> dict[str, str]:
         except TimeControlError as exc:
             found["time_control"] = str(exc)
     if "tiebreaks" in values:
-        text = str(values["tiebreaks"] or "")
         try:
-            parse_tiebreaks(text)
+            _codes(values["tiebreaks"])
         except ValueError as exc:
             found["tiebreaks"] = str(exc)
-        else:
-            if any(not code.strip() for code in text.split(",")) and text.strip():
-                found["tiebreaks"] = "an empty tie-break between commas: list codes separated by single commas"
     if "seed_by" in values and values["seed_by"] not in Event.SeedBy.values:
         found["seed_by"] = f"seed by one of {', '.join(Event.SeedBy.values)}, not {values['seed_by']!r}"
     if "tiebreak_edition" in values and values["tiebreak_edition"] not in ("", *EDITIONS):
@@ -136,11 +132,18 @@ def check(event: Event, values: dict) -> None:
         raise ValidationError(invalid)
 
 
+def _codes(value: object) -> list[str]:
+    """A list of codes as stored; a text (a form's, a script's) is read as a director types it."""
+    if isinstance(value, str):
+        return read_typed_list(value)
+    return parse_tiebreaks(value or [])
+
+
 def normalized(values: dict) -> dict:
     """The values as stored: the tie-break codes in their canonical writing (``"bh, sb"`` -> ``"BH,SB"``)."""
     out = dict(values)
     if "tiebreaks" in out:
-        out["tiebreaks"] = ",".join(parse_tiebreaks(str(out["tiebreaks"] or "")))
+        out["tiebreaks"] = _codes(out["tiebreaks"])
     if "chief_arbiter" in out:
         out["chief_arbiter"] = str(out["chief_arbiter"] or "").strip()
     if "federation" in out:

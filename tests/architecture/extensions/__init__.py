@@ -11,9 +11,12 @@ from __future__ import annotations
 
 def install() -> None:
     """Register every throwaway extension (one line each)."""
+    from scoring.tiebreak_registry import register_tiebreak
     from tests.architecture.extensions import monrad
+    from tests.architecture.extensions.draws import DRAWS
     from tests.architecture.extensions.standings_xml import STANDINGS_XML
     from tournaments.exports.registry import register_export
 
     monrad.register()
     register_export(STANDINGS_XML)
+    register_tiebreak(DRAWS)
