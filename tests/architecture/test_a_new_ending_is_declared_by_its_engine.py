@@ -1,8 +1,8 @@
 """A new way to win is one ending its engine declares: a throwaway King of the Hill (a king on one of the four
-centre squares wins), registered here by one class and one registry line, ends its game live over the API by that
-ending, is scored (100-0 dynamic, 1-0 classical), shown on the public pages and in the result grid (its label),
-accepted by the report API and exported (PGN and TRF), with no other edit (docs/architecture.md, "Extension
-points")."""
+centre squares wins), one class and one registry line in tests/architecture/extensions/ for the whole run, ends
+its game live over the API by that ending, is scored (100-0 dynamic, 1-0 classical), shown on the public pages
+and in the result grid (its label), accepted by the report API and exported (PGN and TRF), with no other edit
+(docs/architecture.md, "Extension points")."""
 
 from __future__ import annotations
 
@@ -14,46 +14,24 @@ from rest_framework.authtoken.models import Token
 
 from games.serializers_results import ResultInputSerializer
 from scoring import CLASSICAL, DYNAMIC, game_points
+from tests.architecture.extensions.king_of_the_hill import HILL, KEY, HillEngine
 from tests.tournaments.helpers import make_event, make_user
 from tournaments.exports.trf import trf_name
 from tournaments.models import Event, Game
 from tournaments.services import pair_round, publish_round
-from variants.base import BLACK, WHITE, Outcome
-from variants.chess8 import ChessEngine
-from variants.registry import ending_names, register, unregister
-from variants.terminations import decisive
+from variants.base import BLACK, WHITE
+from variants.registry import ending_names, get_engine
 
 pytestmark = pytest.mark.django_db
 
-KEY = "hill-test"
-HILL = "reached-the-hill"
-REACHED_THE_HILL = decisive(HILL, "reached the hill")
-CENTRE = ("d4", "e4", "d5", "e5")
 # White's king walks to d4 while Black shuffles a rook's pawn: the fourth White move reaches the hill.
 MOVES = ["e4", "a6", "Ke2", "a5", "Ke3", "a4", "Kd4"]
 
 
-class HillEngine(ChessEngine):
-    """Chess where a king reaching the centre wins at once."""
-
-    key = KEY
-    name = "King of the Hill (test)"
-    pgn_variant = "King of the Hill"
-    endings = ChessEngine.endings | {REACHED_THE_HILL}
-
-    def outcome(self) -> Outcome | None:
-        centre = {self.board.rules.geo.parse_square(name) for name in CENTRE}
-        for colour, army in enumerate((WHITE, BLACK)):
-            if self.board.king[colour] in centre:
-                return Outcome(HILL, army, forcing_side=army)
-        return super().outcome()
-
-
 @pytest.fixture
 def hill():
-    register(KEY, HillEngine)
-    yield HillEngine
-    unregister(KEY)
+    """The engine, registered for the whole run (tests/architecture/extensions/king_of_the_hill.py)."""
+    return get_engine(KEY)
 
 
 def finished_game(scoring: str) -> Game:
@@ -77,6 +55,7 @@ def finished_game(scoring: str) -> Game:
 
 
 def test_the_engine_declares_it_and_every_list_of_endings_has_it(hill):
+    assert hill is HillEngine
     assert HILL in hill.terminations and hill.ending(HILL).label == "reached the hill"
     assert HILL in ending_names()
     assert ResultInputSerializer(data={"result": "1-0", "termination": HILL}).is_valid()

@@ -1,7 +1,7 @@
-"""Adding a scoring profile is one Profile registered in scoring.registry: a throwaway 3-1-0 profile registered here
-(and nowhere else) is offered by the organizer API and the admin form, an event uses it, its games score 3-0 and
-1-1, the standings show it, and once unregistered it is gone, with no migration and no other edit
-(docs/architecture.md, "Extension points")."""
+"""Adding a scoring profile is one Profile registered in scoring.registry: a throwaway 3-1-0 profile (in
+tests/architecture/extensions/, registered for the whole run) is offered by the organizer API and the admin form, an
+event uses it, its games score 3-0 and 1-1, the standings show it, and once unregistered it is gone, with no
+migration and no other edit (docs/architecture.md, "Extension points")."""
 
 from __future__ import annotations
 
@@ -10,21 +10,18 @@ from decimal import Decimal
 import pytest
 from django.test import Client
 
-from scoring import Profile, profile_choices, register_profile, unregister_profile
+from scoring import get_profile, profile_choices, register_profile, unregister_profile
+from tests.architecture.extensions.three_one_zero import THREE_ONE_ZERO
 from tests.tournaments.organizer_api_support import client_for, event_with_players, organizer, paired
 from tournaments.models import Event, Game
 
 pytestmark = pytest.mark.django_db
 
-THREE_ONE_ZERO = Profile(key="3-1-0", name="Three points for a win (3, 1, 0)", win=3, draw=1, loss=0, pab=3,
-                         requested_bye=1, points_name="3-1-0 points")  # fmt: skip
-
 
 @pytest.fixture
 def three_one_zero():
-    register_profile(THREE_ONE_ZERO)
-    yield THREE_ONE_ZERO
-    unregister_profile(THREE_ONE_ZERO.key)
+    """The profile, registered for the whole run (tests/architecture/extensions/three_one_zero.py)."""
+    return THREE_ONE_ZERO
 
 
 @pytest.fixture
@@ -79,10 +76,13 @@ def test_the_admin_form_offers_it_and_saves_an_event_with_it(three_one_zero, adm
 
 
 def test_once_unregistered_it_is_offered_nowhere():
-    register_profile(THREE_ONE_ZERO)
+    assert get_profile("3-1-0") is THREE_ONE_ZERO
     unregister_profile(THREE_ONE_ZERO.key)
-    assert "3-1-0" not in dict(profile_choices())
-    response = client_for(organizer()).post("/api/events/", {"name": "X", "format": "swiss", "rounds": 3,
-                                            "variant_policy": "rvc-one-roll", "scoring": "3-1-0"}, format="json")  # fmt: skip
-    assert response.status_code == 400
-    assert [e["field"] for e in response.json()["errors"]] == ["scoring"]
+    try:
+        assert "3-1-0" not in dict(profile_choices())
+        response = client_for(organizer()).post("/api/events/", {"name": "X", "format": "swiss", "rounds": 3,
+                                                "variant_policy": "rvc-one-roll", "scoring": "3-1-0"}, format="json")  # fmt: skip
+        assert response.status_code == 400
+        assert [e["field"] for e in response.json()["errors"]] == ["scoring"]
+    finally:
+        register_profile(THREE_ONE_ZERO)  # the rest of the run meets it again

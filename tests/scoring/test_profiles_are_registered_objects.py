@@ -20,14 +20,14 @@ from scoring import (
 from variants import terminations as t
 from variants.terminations import Favours, decisive, undecided
 
-THREE_ONE_ZERO = Profile(key="3-1-0", name="3-1-0", win=3, draw=1, loss=0, pab=3, requested_bye=1)
+W3_D1 = Profile(key="w3-d1", name="w3-d1", win=3, draw=1, loss=0, pab=3, requested_bye=1)
 
 
 @pytest.fixture
-def three_one_zero():
-    register_profile(THREE_ONE_ZERO)
-    yield THREE_ONE_ZERO
-    unregister_profile(THREE_ONE_ZERO.key)
+def w3_d1():
+    register_profile(W3_D1)
+    yield W3_D1
+    unregister_profile(W3_D1.key)
 
 
 def test_the_seed_profiles_are_registered_with_their_names():
@@ -35,23 +35,23 @@ def test_the_seed_profiles_are_registered_with_their_names():
     assert get_profile("dynamic") is DYNAMIC and get_profile("classical") is CLASSICAL
 
 
-def test_a_registered_profile_is_chosen_scored_and_forgotten(three_one_zero):
-    assert ("3-1-0", "3-1-0") in profile_choices() and "3-1-0" in profile_keys()
-    assert game_points("3-1-0", termination=t.CHECKMATE, winner="black") == (0, 3)
-    assert game_points("3-1-0", termination=t.AGREEMENT, winner=None) == (1, 1)
-    assert game_points("3-1-0", termination=t.ADJUDICATION, winner="white") == (3, 0)
-    assert game_points("3-1-0", termination=t.FORFEIT, winner=None) == (0, 0)
-    assert game_points("3-1-0", termination=t.STALEMATE, winner=None, forcing_side="white", variant="parity") == (3, 0)
-    assert bye_points("3-1-0", "pairing") == 3 and bye_points("3-1-0", "requested") == 1
-    assert get_profile("3-1-0").game_total == 3
-    unregister_profile("3-1-0")
-    assert "3-1-0" not in profile_keys()
-    with pytest.raises(ValueError, match="3-1-0"):
-        get_profile("3-1-0")
+def test_a_registered_profile_is_chosen_scored_and_forgotten(w3_d1):
+    assert ("w3-d1", "w3-d1") in profile_choices() and "w3-d1" in profile_keys()
+    assert game_points("w3-d1", termination=t.CHECKMATE, winner="black") == (0, 3)
+    assert game_points("w3-d1", termination=t.AGREEMENT, winner=None) == (1, 1)
+    assert game_points("w3-d1", termination=t.ADJUDICATION, winner="white") == (3, 0)
+    assert game_points("w3-d1", termination=t.FORFEIT, winner=None) == (0, 0)
+    assert game_points("w3-d1", termination=t.STALEMATE, winner=None, forcing_side="white", variant="parity") == (3, 0)
+    assert bye_points("w3-d1", "pairing") == 3 and bye_points("w3-d1", "requested") == 1
+    assert get_profile("w3-d1").game_total == 3
+    unregister_profile("w3-d1")
+    assert "w3-d1" not in profile_keys()
+    with pytest.raises(ValueError, match="w3-d1"):
+        get_profile("w3-d1")
 
 
-def test_a_clashing_or_malformed_registration_is_refused(three_one_zero):
-    register_profile(THREE_ONE_ZERO)  # the same profile again changes nothing
+def test_a_clashing_or_malformed_registration_is_refused(w3_d1):
+    register_profile(W3_D1)  # the same profile again changes nothing
     with pytest.raises(ValueError, match="already registered"):
         register_profile(Profile(key="dynamic", name="Other", win=2, draw=1, loss=0, pab=2, requested_bye=1))
     for key in ("Upper", "thirteen-char", "", "-x", "a b"):
@@ -75,7 +75,7 @@ def test_what_each_profile_answers_the_apps():
     assert DYNAMIC.side_needed(decisive(t.STALEMATE, "stalemate")) is None  # Parity's: the winner says it
     assert (DYNAMIC.shows_game_points, DYNAMIC.fide_rated, DYNAMIC.trf_exact) == (True, False, False)
     assert (CLASSICAL.shows_game_points, CLASSICAL.fide_rated, CLASSICAL.trf_exact) == (False, True, True)
-    assert (THREE_ONE_ZERO.shows_game_points, THREE_ONE_ZERO.fide_rated, THREE_ONE_ZERO.trf_exact) == (False,) * 3
+    assert (W3_D1.shows_game_points, W3_D1.fide_rated, W3_D1.trf_exact) == (False,) * 3
     assert DYNAMIC.points_name == "dynamic game points (seed 002)"
 
 

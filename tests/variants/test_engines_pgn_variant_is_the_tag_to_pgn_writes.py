@@ -19,7 +19,8 @@ def test_to_pgn_writes_the_engines_pgn_variant(engine):
 
 
 def test_the_tag_values():
-    assert {e.key: e.pgn_variant for e in engines()} == {
+    own = [e for e in engines() if e.__module__.startswith("variants.")]  # not the run's throwaway ones
+    assert {e.key: e.pgn_variant for e in own} == {
         "chess": "Chess",
         "rvc": "Random Variant Chess",
         "reach": "Reach Chess",

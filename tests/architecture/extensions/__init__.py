@@ -11,12 +11,18 @@ from __future__ import annotations
 
 def install() -> None:
     """Register every throwaway extension (one line each)."""
+    import variants.registry
+    from scoring import register_profile
     from scoring.tiebreak_registry import register_tiebreak
     from tests.architecture.extensions import monrad
     from tests.architecture.extensions.draws import DRAWS
+    from tests.architecture.extensions.king_of_the_hill import KEY, HillEngine
     from tests.architecture.extensions.standings_xml import STANDINGS_XML
+    from tests.architecture.extensions.three_one_zero import THREE_ONE_ZERO
     from tournaments.exports.registry import register_export
 
     monrad.register()
     register_export(STANDINGS_XML)
     register_tiebreak(DRAWS)
+    variants.registry.register(KEY, HillEngine)
+    register_profile(THREE_ONE_ZERO)
