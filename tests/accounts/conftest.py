@@ -5,9 +5,9 @@ import pytest
 from django.core.cache import caches
 
 from accounts import throttling
-from tests.games.asgi_server import asgi_server
+from tests.games.asgi_server import asgi_server, asgi_server_of_module
 
-__all__ = ["asgi_server", "clock"]
+__all__ = ["asgi_server", "asgi_server_of_module", "clock"]
 
 
 class Clock:

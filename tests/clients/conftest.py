@@ -4,9 +4,9 @@ directory for the session, so the home directory's cache is left alone and bots 
 
 import pytest
 
-from tests.games.asgi_server import asgi_server, in_memory_layer
+from tests.games.asgi_server import asgi_server, asgi_server_of_module, in_memory_layer
 
-__all__ = ["asgi_server", "client_dir", "in_memory_layer"]
+__all__ = ["asgi_server", "asgi_server_of_module", "client_dir", "in_memory_layer"]
 
 
 @pytest.fixture(scope="session")

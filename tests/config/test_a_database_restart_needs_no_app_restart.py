@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import uuid
+from collections.abc import Iterator
 from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
@@ -34,8 +35,11 @@ def _with_database(url: str, name: str) -> str:
 
 
 def _terminate_all(admin: psycopg.Connection, name: str) -> int:
+    # With a timeout, pg_terminate_backend waits until each backend has gone, as a restart's would have; without it
+    # the worker's health check could still meet a live backend that dies on the query after it.
     rows = admin.execute(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()", [name]
+        "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+        [name],
     ).fetchall()
     return len(rows)
 
@@ -49,23 +53,32 @@ def test_the_settings_check_connections_before_reuse(monkeypatch):
     assert pooled["CONN_HEALTH_CHECKS"] is True and pooled["OPTIONS"]["pool"]["max_size"] == 4
 
 
-@pytest.mark.parametrize("keeping", [{"DB_CONN_MAX_AGE": "600"}, {"DB_POOL_SIZE": "2"}], ids=["kept", "pooled"])
-def test_after_every_connection_is_terminated_the_next_request_is_answered(tmp_path, keeping):
+@pytest.fixture(scope="module")
+def migrated() -> Iterator[tuple[psycopg.Connection, str, str]]:
+    """(a connection to the server's ``postgres`` database, the name and the URL of a migrated database of this
+    module's own): both cases serve the same database, so it is migrated once."""
     server = _server_url()
     name = f"rvchess_restart_{uuid.uuid4().hex[:8]}"
     admin = psycopg.connect(_with_database(server, "postgres"), autocommit=True)
     admin.execute(f'CREATE DATABASE "{name}"')
     try:
-        env = app_env(DATABASE_URL=_with_database(server, name), **keeping)
-        manage(env, "migrate", "--noinput", "-v0")
-        with gunicorn(env, tmp_path / "web.log", workers=1) as base:
-            assert http("GET", f"{base}/api/events/")[0] == 200  # the worker now holds a connection
-            assert _terminate_all(admin, name) >= 1  # what a PostgreSQL restart does to it
-            after = [http("GET", f"{base}/api/events/")[0] for _ in range(3)]
-            health = http("GET", f"{base}/healthz")
-        assert after == [200, 200, 200], (tmp_path / "web.log").read_text()[-3000:]
-        assert health[0] == 200 and health[1]["checks"]["database"] == "ok"
+        url = _with_database(server, name)
+        manage(app_env(DATABASE_URL=url), "migrate", "--noinput", "-v0")
+        yield admin, name, url
     finally:
         _terminate_all(admin, name)
         admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
         admin.close()
+
+
+@pytest.mark.parametrize("keeping", [{"DB_CONN_MAX_AGE": "600"}, {"DB_POOL_SIZE": "2"}], ids=["kept", "pooled"])
+def test_after_every_connection_is_terminated_the_next_request_is_answered(tmp_path, keeping, migrated):
+    admin, name, url = migrated
+    env = app_env(DATABASE_URL=url, **keeping)
+    with gunicorn(env, tmp_path / "web.log", workers=1) as base:
+        assert http("GET", f"{base}/api/events/")[0] == 200  # the worker now holds a connection
+        assert _terminate_all(admin, name) >= 1  # what a PostgreSQL restart does to it
+        after = [http("GET", f"{base}/api/events/")[0] for _ in range(3)]
+        health = http("GET", f"{base}/healthz")
+    assert after == [200, 200, 200], (tmp_path / "web.log").read_text()[-3000:]
+    assert health[0] == 200 and health[1]["checks"]["database"] == "ok"

@@ -2,7 +2,8 @@
 tests that go over real HTTP and real websockets: the game actions, the sockets, the live page in Chromium.
 
 The server shares this process's channel layer (in memory, or Redis when CHANNEL_LAYER_URL is set as in CI) and
-its test database (tests using it need ``transactional_db`` so that the server's threads see committed rows).
+its test database (tests using it need ``transactional_db`` so that the server's threads see committed rows). One
+server serves every test of a module; each test's rows are flushed after it as ``transactional_db`` does.
 """
 
 from __future__ import annotations
@@ -50,7 +51,15 @@ class Served:
 
 
 @pytest.fixture
-def asgi_server(transactional_db):
+def asgi_server(transactional_db, asgi_server_of_module):
+    """The module's server, for a test whose rows it must see (committed: ``transactional_db``)."""
+    return asgi_server_of_module
+
+
+@pytest.fixture(scope="module")
+def asgi_server_of_module(django_db_setup):
+    """One server per test module: starting is quick, but stopping waits for uvicorn's main loop and its open
+    connections, which cost each test that had a server of its own about a third of a second."""
     import uvicorn
     from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
     from django.db import connections
@@ -90,12 +99,17 @@ def token_for(user) -> str:
     return Token.objects.get_or_create(user=user)[0].key
 
 
-@pytest.fixture
-def in_memory_layer(settings):
+@pytest.fixture(scope="module")
+def in_memory_layer():
     """The in-memory channel layer for a test whose sockets a uvicorn of the test process serves, whatever the run
     configures (Redis in CI). On channels-redis one event loop at a time may wait on the process's channels; the
     test server's loop, ended while its hub waits, has been seen to leave the layer bound to it (``Two event loops
     are trying to receive() on one channel layer at once``, or its lock bound to the ended loop), failing the socket
     tests that come after it. The Redis layer itself is covered by the tests of tests/games/test_sockets_*.py that
     run the sockets in the test's own loop."""
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # For the whole module, as its server is (asgi_server_of_module): the server's hub listens on the layer it first
+    # joined through, so a layer made anew for each test would never hear the next test's pushes.
+    from django.test import override_settings
+
+    with override_settings(CHANNEL_LAYERS={"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}):
+        yield
