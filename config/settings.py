@@ -95,6 +95,8 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": database_config(env_str("DATABASE_URL"), str(BASE_DIR / "db.sqlite3"))}
+# Where `manage.py demo` keeps the demo's password, so that `make run` prints the same one each time.
+DEMO_PASSWORD_FILE = env_str("DEMO_PASSWORD_FILE") or str(BASE_DIR / ".demo-password")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

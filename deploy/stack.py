@@ -103,6 +103,7 @@ class Stack:
             "NUM_PROXIES": "1",
             "SITE_URL": self.url,
             "DATABASE_URL": self.database_url,
+            "DEMO_PASSWORD_FILE": str(self.runtime / "demo-password"),
             "CELERY_BROKER_URL": f"{self.redis_url}/{broker}",
             "CELERY_QUEUE": f"rvchess_stack_{self.port}",
             "CACHE_URL": f"{self.redis_url}/{cache}",

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import os
+import tempfile
 
 import pytest
+
+# The demo keeps its password in a file (settings.DEMO_PASSWORD_FILE); the tests, and the processes they start (which
+# take this environment), keep theirs out of the checkout, so a test run never changes the password `make run` prints.
+os.environ.setdefault("DEMO_PASSWORD_FILE", os.path.join(tempfile.mkdtemp(prefix="rvchess-demo-"), "demo-password"))
 
 
 def pytest_configure(config):

@@ -3,8 +3,9 @@
 Twelve players (accounts demo1..demo12), rounds 1-4 played with seeded results, round 5 paired, published and
 unplayed - all built through tournaments.services and tournaments.services.results, like real use.
 
-Idempotent: running it twice leaves the same event, players, accounts, rounds and results (passwords are set
-anew); existing rounds are never paired again.
+Idempotent: running it twice leaves the same event, players, accounts, rounds and results; existing rounds are
+never paired again. The password is chosen once and kept (tournaments/management/demo_password.py): each run
+prints it again, and ``--password`` sets a new one for the organizer and every demo player.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from pairing.systems import SWISS
-from tournaments.management import demo_check_in
+from tournaments.management import demo_check_in, demo_password
 from tournaments.management.migrations_check import ensure_migrated
 from tournaments.models import Event, Game, Player, Registration, Round
 from tournaments.services import enter_result, pair_round, prepare_event, publish_round
@@ -46,18 +47,22 @@ class Command(BaseCommand):
     help = "Create (or refresh) the demo event: a 12-player Random Variant Chess Swiss."
 
     def add_arguments(self, parser):
-        parser.add_argument("--password", help="password for the organizer and demo1..demo12 (default: random)")
+        parser.add_argument(
+            "--password", help="a new password for the organizer and demo1..demo12 (default: the one kept, or random)"
+        )
 
     def handle(self, *args, password: str | None = None, **options):
         ensure_migrated(self.stderr)
-        self._build(password or secrets.token_urlsafe(9))
+        self._build(password)
 
     @transaction.atomic
-    def _build(self, password: str) -> None:
+    def _build(self, given: str | None) -> None:
         User = get_user_model()
-        organizer, _ = User.objects.get_or_create(username="organizer", defaults={"email": "organizer@example.org"})
+        organizer = User.objects.filter(username="organizer").first() or User(username="organizer", email="organizer@example.org")
+        password = demo_password.choose(given, organizer)
         organizer.is_staff = True
-        organizer.set_password(password)
+        if password.set_now:
+            organizer.set_password(password.text)
         organizer.save()
 
         event, _ = Event.objects.get_or_create(
@@ -71,9 +76,10 @@ class Command(BaseCommand):
             },
         )
         for seed, (name, rating, federation) in enumerate(DEMO_PLAYERS, start=1):
-            user, _ = User.objects.get_or_create(username=f"demo{seed}")
-            user.set_password(password)
-            user.save()
+            user, created = User.objects.get_or_create(username=f"demo{seed}")
+            if password.set_now or created or not user.has_usable_password():
+                user.set_password(password.text or secrets.token_urlsafe(9))
+                user.save()
             player, _ = Player.objects.update_or_create(
                 user=user, defaults={"name": name, "rating": rating, "federation": federation}
             )
@@ -87,7 +93,10 @@ class Command(BaseCommand):
         self.stdout.write(f"Demo event: /events/{event.slug}/")
         self.stdout.write(f"Rounds 1-{PLAYED_ROUNDS} played, round {PLAYED_ROUNDS + 1} paired and published")
         self.stdout.write(f"Check-in event: /events/{club.slug}/ (demo1..demo4 checked in for round 1)")
-        self.stdout.write(f"Organizer login: organizer / {password}  (players demo1..demo12, same password)")
+        if password.text:
+            self.stdout.write(f"Organizer login: organizer / {password.text}  (players demo1..demo12, same password)")
+        else:
+            self.stdout.write("Organizer login: organizer, with the password you gave it (demo --password PW sets one)")
 
     def _play(self, event: Event, organizer) -> None:
         """Pair and publish rounds 1-5 where missing; give rounds 1-4 seeded results where missing."""
