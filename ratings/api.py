@@ -1,4 +1,4 @@
-"""The ratings API: a player across events, one rating list's history, a rating list, series.
+"""The ratings API: the lists and series, a player across events, one rating list's history, a rating list, series.
 
 Reads are public (a token shows its holder the private events they may see, as the events API does); making a
 series needs a login and the events' organizer. Names are the ones events show, never a login username.
@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import django_filters
+from django.db.models import Count, Q
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.exceptions import NotFound
@@ -21,6 +22,7 @@ from ratings import series as series_service
 from ratings.models import Rating, RatingHistory, Series
 from ratings.serializers import (
     HistoryEntrySerializer,
+    IndexSerializer,
     ListEntrySerializer,
     PlayerSerializer,
     SeriesCreateSerializer,
@@ -28,7 +30,7 @@ from ratings.serializers import (
 )
 from tournaments.api_filters import StrictFilterSet
 from tournaments.api_public import ErrorSerializer, PublicAPIView
-from variants.registry import rating_keys
+from variants.registry import rating_keys, rating_name
 
 ACTIVE_DAYS = 365  # a rating is active while its holder played a rated game this recently
 
@@ -43,6 +45,24 @@ NO_LIST = OpenApiResponse(ErrorSerializer, description="No such player, or no su
 
 def active_since():
     return timezone.now() - timedelta(days=ACTIVE_DAYS)
+
+
+def index() -> dict:
+    """Every rating list (how many are rated in it: active, and in all) and every series, newest first."""
+    active = Count("id", filter=Q(last_played__gte=active_since()))
+    counts = {row["key"]: row for row in Rating.objects.values("key").annotate(everyone=Count("id"), active=active)}
+    empty = {"active": 0, "everyone": 0}
+    lists = [{"key": k, "name": rating_name(k), **{n: counts.get(k, empty)[n] for n in empty}} for k in rating_keys()]
+    series = Series.objects.annotate(events=Count("entries")).order_by("-created_at")
+    return {"lists": lists, "series": [{"slug": s.slug, "name": s.name, "events": s.events, "best_of": s.best_of}
+                                       for s in series]}  # fmt: skip
+
+
+class IndexView(PublicAPIView):
+    @extend_schema(operation_id="ratings_index", responses={200: IndexSerializer}, tags=["ratings"])
+    def get(self, request):
+        """Every rating list, with how many players are rated in it, and every series."""
+        return Response(IndexSerializer(index()).data)
 
 
 def list_key_or_404(key: str) -> str:

@@ -163,3 +163,22 @@ class SeriesSerializer(serializers.Serializer):
     points = PointsRuleField()
     events = SeriesEventSerializer(many=True)
     rows = SeriesRowSerializer(many=True)
+
+
+class ListSummarySerializer(serializers.Serializer):
+    key = serializers.CharField(help_text="The rating list: a variant's key (GET /api/ratings/{key}/).")
+    name = serializers.CharField()
+    active = serializers.IntegerField(help_text="Players rated in it with a rated game in the last year.")
+    everyone = serializers.IntegerField(help_text="Players rated in it.")
+
+
+class SeriesSummarySerializer(serializers.Serializer):
+    slug = serializers.CharField(help_text="GET /api/series/{slug}/ for its table.")
+    name = serializers.CharField()
+    events = serializers.IntegerField()
+    best_of = serializers.IntegerField()
+
+
+class IndexSerializer(serializers.Serializer):
+    lists = ListSummarySerializer(many=True)
+    series = SeriesSummarySerializer(many=True, help_text="Newest first.")

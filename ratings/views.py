@@ -11,6 +11,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.safestring import mark_safe
 
+from ratings import api as ratings_api
 from ratings import profile
 from ratings import series as series_service
 from ratings.api import active_since, list_entry
@@ -50,6 +51,11 @@ def player_page(request, player_id: int):
         entry["variant_name"] = _variant_name(entry["variant"])
     context = {"player": player, "lists": lists, "events": played, "opponents": profile.head_to_head(rows, events)}
     return render(request, "ratings/player.html", context)
+
+
+def ratings_index(request):
+    """/ratings/: every rating list (with how many are rated in it, active and in all) and every series."""
+    return render(request, "ratings/index.html", ratings_api.index())
 
 
 def rating_list_page(request, key: str):

@@ -1,6 +1,7 @@
-"""The player's page (ratings per list with the server-drawn SVG chart, events with rank and performance,
-head-to-head), a rating list and a series table in Debian's headless Chromium without JavaScript, at 1400 px and
-390 px (nothing may scroll sideways on a phone); the screenshots are the ones docs/ show."""
+"""The index of the rating lists and series, the player's page (ratings per list with the server-drawn SVG chart,
+events with rank and performance, head-to-head), a rating list and a series table in Debian's headless Chromium
+without JavaScript, at 1400 px and 390 px (nothing may scroll sideways on a phone); the screenshots are the ones
+docs/ show."""
 
 from __future__ import annotations
 
@@ -28,6 +29,12 @@ def page(browser, live_server, transactional_db):
 
 def test_the_player_a_list_and_a_series_in_chromium(page):
     page, base, players, made, events = page
+    assert page.goto(f"{base}/").status == 200
+    page.get_by_role("navigation", name="Site").get_by_role("link", name="Ratings").click()  # from any page's header
+    assert page.get_by_role("table", name="Rating lists").get_by_role("rowheader").count() >= 1
+    page.get_by_role("table", name="Series").get_by_role("link", name="Monthly season 2026").wait_for()
+    shots_at_two_widths(page, "ratings-index")
+
     assert page.goto(f"{base}/players/{players[1].pk}/").status == 200
     assert page.get_by_role("img", name="Ben Brook: Chess rating after each round played").count() == 1
     assert page.locator("svg.rating-chart polyline").count() == 1
