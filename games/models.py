@@ -7,6 +7,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from scoring.points import result_from_points
 from variants.terminations import FIFTY_MOVES, PERPETUAL_CHECK, THREEFOLD
 
 
@@ -60,6 +61,12 @@ class ResultReport(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+
+    @property
+    def recorded_result(self) -> str:
+        """The result the game keeps if this report is confirmed: the one its points stand for, which under
+        dynamic scoring may not be the one reported (½-½ by agreement with White ahead on material is 1-0, 51-49)."""
+        return result_from_points(float(self.white_points), float(self.black_points))
 
 
 class GameAction(models.Model):

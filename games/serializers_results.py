@@ -107,6 +107,11 @@ class ReportSerializer(serializers.ModelSerializer):
     )
     white_points = serializers.FloatField()
     black_points = serializers.FloatField()
+    recorded_result = serializers.CharField(
+        read_only=True,
+        help_text="The result the game keeps once the report is confirmed: the one its points stand for (under "
+        "dynamic scoring a reported 1/2-1/2 with one side ahead on material is recorded as that side's win)",
+    )
 
     class Meta:
         model = ResultReport
@@ -119,6 +124,7 @@ class ReportSerializer(serializers.ModelSerializer):
             "position",
             "white_points",
             "black_points",
+            "recorded_result",
             "status",
             "responder",
             "comment",

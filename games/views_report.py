@@ -81,6 +81,20 @@ def _reports(game: Game, user) -> dict:
     return {"reports": history, "theirs": theirs, "mine": mine, "theirs_by": names.get(theirs.reporter_id) if theirs else ""}
 
 
+def recorded_note(game: Game, report: ResultReport | None) -> str:
+    """What the page says before anyone confirms ``report`` when the game would keep another result than the one
+    reported (dynamic scoring: the points decide); "" when they agree."""
+    if report is None or report.recorded_result == report.result:
+        return ""
+    choices = board_choices(game)
+    leader = "White" if report.white_points > report.black_points else "Black"
+    why = "is ahead on material" if choices.needs_position(report.termination) else "scores more"
+    points = f"{float(report.white_points):g}–{float(report.black_points):g}"
+    said = report.result.replace("1/2", "½")
+    return (f"{said} by {choices.label(report.termination).lower()} is recorded as {report.recorded_result}, "
+            f"{points}: {leader} {why}.")  # fmt: skip
+
+
 def _answer_from_form(request, game: Game) -> tuple[dict, int]:
     """The page's own form (no script): confirm or dispute the opponent's report; (what to show, status)."""
     answer, comment = request.POST.get("answer", ""), request.POST.get("comment", "")[:500]
@@ -121,6 +135,7 @@ def report_page(request, game_id: int):
         "results": list(RESULT_LABELS.items()),
         "endings": endings,
         "diagram": _diagram(game, found["theirs"] or found["mine"]),
+        "recorded_note": recorded_note(game, found["theirs"] or found["mine"]),
         "config": {
             "game": game.pk,
             "state": state,

@@ -66,3 +66,22 @@ def test_only_the_players_open_the_report_page(board):
     assert _page(db.user("stranger"), f"/games/{game.pk}/report/").status_code == 403
     assert Client().get(f"/games/{game.pk}/report/").status_code == 302  # to the login
     assert _page(db.user("other"), "/games/999999/report/").status_code == 404
+
+
+def test_a_draw_by_agreement_scored_on_material_says_how_it_is_recorded_before_anyone_confirms(board):
+    game, anna, bert = board
+    ahead = "4k3/8/8/8/8/8/3R4/4K3 w - - 0 60"  # White a rook up
+    body = {"result": "1/2-1/2", "termination": "agreement", "position": ahead}
+    answer = client_for(anna).post(f"/api/games/{game.pk}/report/", body, format="json")
+    assert answer.status_code == 201 and answer.json()["recorded_result"] == "1-0"
+    said = "½-½ by agreement is recorded as 1-0, 51–49: White is ahead on material."
+    assert said in _page(bert, f"/games/{game.pk}/report/").content.decode()  # the opponent, before confirming
+    assert said in _page(anna, f"/games/{game.pk}/report/").content.decode()  # the reporter, while it waits
+
+
+def test_a_report_recorded_as_reported_says_nothing_more(board):
+    game, anna, bert = board
+    body = {"result": "1-0", "termination": "resignation"}
+    answer = client_for(anna).post(f"/api/games/{game.pk}/report/", body, format="json")
+    assert answer.json()["recorded_result"] == "1-0"
+    assert "data-recorded-as" not in _page(bert, f"/games/{game.pk}/report/").content.decode()

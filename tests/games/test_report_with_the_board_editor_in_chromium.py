@@ -63,11 +63,14 @@ def test_an_agreed_draw_is_reported_on_the_board_editor_and_confirmed_by_the_opp
     page.click("#report-form button[type=submit]")
     page.wait_for_selector('[data-claim="mine"]')
     assert "Waiting for your opponent" in page.locator('[data-claim="mine"]').inner_text()
+    said = "½-½ by agreement is recorded as 1-0, 51–49: White is ahead on material."  # before anyone confirms
+    assert said in page.locator('[data-claim="mine"] [data-recorded-as]').inner_text()
 
     opponent.wait_for_selector('[data-claim="theirs"]')  # pushed: the page reloaded by itself
     claim = opponent.locator('[data-claim="theirs"]').inner_text()
     assert "1/2-1/2 · agreement" in claim and "White 51 – Black 49" in claim
     assert opponent.locator('[data-claim="theirs"] svg').count() == 1  # the reported position, drawn
+    assert said in opponent.locator('[data-claim="theirs"] [data-recorded-as]').inner_text()
     for width in (1400, 390):
         opponent.set_viewport_size({"width": width, "height": 900})
         fits(opponent, width)
