@@ -14,6 +14,7 @@ import tournaments.services.audit as log
 from accounts import notifications
 from outbox.mail import queue_mail
 from tournaments.models import Event, Registration, Round, SignUp
+from tournaments.services.seeding import rank_unseeded
 
 REGISTRATION_ACTIVE = "registration-active"
 REGISTRATION_MOVED_UP = "registration-moved-up"
@@ -39,10 +40,15 @@ def tell(sign_up: SignUp, state: str, **context) -> None:
 
 
 def activate(sign_up: SignUp, *, by=None, moved_up: bool = False) -> SignUp:
-    """Make ``sign_up`` a registration (the next pairing number) and tell the person."""
+    """Make ``sign_up`` a registration and tell the person. Before round 1 is paired it is ranked by rating among
+    the others whose number nobody gave (tournaments.services.seeding, as an import is); later it takes the next
+    number."""
     event = sign_up.event
     seed = (Registration.objects.filter(event=event).aggregate(top=Max("seed"))["top"] or 0) + 1
-    reg = Registration.objects.create(event=event, player=sign_up.player, seed=seed, joined_round=1)
+    reg = Registration.objects.create(event=event, player=sign_up.player, seed=seed, seed_given=False, joined_round=1)
+    rank_unseeded(event)  # nothing once round 1 is paired
+    reg.refresh_from_db(fields=["seed"])
+    seed = reg.seed
     sign_up.registration, sign_up.status = reg, SignUp.Status.ACTIVE
     sign_up.save(update_fields=["registration", "status"])
     action = REGISTRATION_MOVED_UP if moved_up else REGISTRATION_ACTIVE
