@@ -57,8 +57,10 @@ SHARED = (
     "organizer", "is_public", "variant_policy", "variant_key", "variant_options", "time_control", "scoring",
     "tiebreaks", "tiebreak_edition", "starts_on", "city", "federation", "chief_arbiter", "registration",
     "registration_closes_at", "check_in_required", "check_in_opens_minutes", "requested_bye_points",
-    "max_requested_byes", "rated", "seed_by",
+    "max_requested_byes", "rated", "seed_by", "max_players",
 )  # fmt: skip
+# max_players is shared as a setting and counted per section: each section takes that many (tournaments.services
+# .waiting_list.places_left counts a section's own registrations).
 # A section's own row may have moved on (its round 1 paired: running) while the event is still announced.
 EARLY = ("draft", "announced")
 

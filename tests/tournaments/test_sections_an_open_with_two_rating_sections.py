@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
+from accounts.notifications import profile_of
 from tests.tournaments.organizer_api_support import client_for, decisive_results, organizer
 from tournaments.models import Event, Registration, Section
 from tournaments.services.self_registration import sign_up
@@ -100,3 +101,22 @@ def test_the_event_lists_show_the_event_once(event):
     slugs = [e["slug"] for e in APIClient().get("/api/events/").json()["results"]]
     assert slugs == ["spring-open"]
     assert Section.objects.filter(event__slug="spring-open").count() == 2
+
+
+def _confirmed(username: str):
+    user = get_user_model().objects.create(username=username, email=f"{username}@example.org")
+    profile = profile_of(user)
+    profile.confirmed_email = user.email  # the registration counts at once
+    profile.save()
+    return user
+
+
+def test_the_cap_set_on_the_event_holds_in_every_section_and_is_counted_per_section(event):
+    assert event.patch("/api/events/spring-open/", {"registration": "open", "max_players": 4}, format="json").status_code == 200
+    assert sorted(Event.objects.filter(section__event__slug="spring-open").values_list("max_players", flat=True)) == [4, 4]
+    spring = Event.objects.get(slug="spring-open")
+    low = sign_up(spring, _confirmed("kim"), name="Kim Lund", rating=1550)
+    assert low.event.section.slug == "u1800" and low.status == "waiting"  # u1800 has its four
+    assert event.patch("/api/events/spring-open/", {"max_players": 5}, format="json").status_code == 200
+    high = sign_up(spring, _confirmed("liv"), name="Liv Moe", rating=2000)
+    assert high.event.section.slug == "open" and high.status == "active"  # the Open's fifth place
