@@ -174,8 +174,21 @@ def test_the_organizer_approves_from_the_admin_list(director):
     admin = Client()
     admin.force_login(event.organizer)
     assert b"Nora Quist" in admin.get("/admin/tournaments/signup/").content
-    admin.post("/admin/tournaments/signup/", {"action": "approve", "_selected_action": [entry.pk]})
+    answer = admin.post("/admin/tournaments/signup/", {"action": "approve", "_selected_action": [entry.pk]}, follow=True)
     assert SignUp.objects.get(pk=entry.pk).status == "active"
+    assert "Nora Quist: approved: registered" in answer.content.decode()
     stranger = Client()
     stranger.force_login(organizer("stranger"))
     assert b"Nora Quist" not in stranger.get("/admin/tournaments/signup/").content
+
+
+def test_the_admin_says_an_approved_registration_went_on_the_waiting_list_of_a_full_event(director):
+    event = _event(director, registration="approval", max_players=2)
+    entries = [SignUp.objects.get(pk=_register(event, _person(n, confirmed=True), name=n.title(), fide_id="").json()["id"]).pk
+               for n in ("nora", "otto", "pia")]  # fmt: skip
+    admin = Client()
+    admin.force_login(event.organizer)
+    answer = admin.post("/admin/tournaments/signup/", {"action": "approve", "_selected_action": entries}, follow=True)
+    page = answer.content.decode()
+    assert sorted(SignUp.objects.filter(pk__in=entries).values_list("status", flat=True)) == ["active", "active", "waiting"]
+    assert page.count("approved: registered") == 2 and page.count("approved, and on the waiting list: the event is full") == 1

@@ -11,6 +11,17 @@ from tournaments.services.logins import may_manage_logins
 from tournaments.services.self_registration import decide
 
 
+def outcome(entry: models.SignUp) -> str:
+    """What became of a decided registration, as the director must hear it: approved is not yet a place."""
+    if entry.status == models.SignUp.Status.REFUSED:
+        return "refused"
+    if entry.status == models.SignUp.Status.WAITING:
+        return "approved, and on the waiting list: the event is full"
+    if entry.status == models.SignUp.Status.ACTIVE:
+        return "approved: registered"
+    return "approved; it counts once the player confirms the e-mail address"
+
+
 @admin.register(models.SignUp)
 class SignUpAdmin(EventScoped, admin.ModelAdmin):
     list_display = ["name", "event", "rating", "federation", "status", "email_confirmed_at", "created_at"]
@@ -31,8 +42,8 @@ class SignUpAdmin(EventScoped, admin.ModelAdmin):
                 messages.error(request, f"{entry}: only the organizer of {entry.event} decides")
                 continue
             try:
-                decide(entry, approve=approve, by=request.user)
-                messages.success(request, f"{entry.name}: {'approved' if approve else 'refused'}")
+                decided = decide(entry, approve=approve, by=request.user)
+                messages.success(request, f"{entry.name}: {outcome(decided)}")
             except ValidationError as exc:
                 messages.error(request, f"{entry.name}: {error_text(exc)}")
 
