@@ -11,6 +11,11 @@ from config.schema_view import SchemaView
 
 # The admin's login counts like every login (accounts.forms): the rate per address, the backoff per account.
 admin.site.login_form = AdminLoginForm
+# The admin is the director's desk: its header names the site, its index opens on the director's events
+# (templates/admin/index.html, tournaments.admin.home).
+admin.site.site_header = "Variant chess events: the director's desk"
+admin.site.site_title = "Variant chess events"
+admin.site.index_title = "Your events and the records"
 
 urlpatterns = [
     # First: the live-play API (a move is the request made most often; routes are tried in order).
