@@ -127,6 +127,11 @@ def test_the_printable_pairing_list_and_the_diagram_preview(director):
     rnd = pair_round(event, by=organizer)
     printed = client.get(f"/admin/tournaments/round/{rnd.pk}/print/").content.decode()
     assert "@media print" in printed and players[0].name in printed and "Players in alphabetical order" in printed
+    first = rnd.games.select_related("white").get(board=1)
+    number = event.registrations.get(player=first.white).seed
+    seat = f'<span class="no">{number}.</span> {first.white.name} <span class="rating">{first.white.rating}</span></td>'
+    assert seat + '<td class="num">0</td>' in printed  # number, name, rating, points before the round
+    assert 'id="array"' in printed and "the array rolled, to set every board up from" in printed  # the dice's array
     # The round's variant (Random Variant Chess, 12x8) reads the typed position.
     svg = client.get(f"/admin/tournaments/round/{rnd.pk}/diagram/", {"position": "6k5/12/12/12/12/12/12/6K5 w - - 0 1 -"})
     assert svg["Content-Type"] == "image/svg+xml" and b'<svg xmlns="http://www.w3.org/2000/svg" class="board"' in svg.content

@@ -1,6 +1,6 @@
 """The director's home (the admin's index) in Chromium at 1400 px and on a 390 px phone: the events with their next
-step above the model list, nothing scrolling sideways. Screenshots: admin-home (-1400, -390); DOCS_SCREENSHOTS=1
-refreshes those in docs/screenshots."""
+step above the model list, and the printable pairing list with ratings, points and the rolled array, nothing
+scrolling sideways. Screenshots: admin-home, admin-pairing-print (-1400, -390); DOCS_SCREENSHOTS=1 refreshes them."""
 
 from __future__ import annotations
 
@@ -38,5 +38,13 @@ def test_the_home_lists_the_events_and_their_next_step(browser, live_server, tra
         shots_at_two_widths(page, "admin-home")
         home.get_by_role("link", name="Round 1 is paired: review and publish it").click()
         page.wait_for_url(f"**/admin/tournaments/event/{Event.objects.get(slug='spring-open').pk}/director/")
+
+        # The pairing list to pin up: numbers, names, ratings, points, and the array the dice rolled.
+        rnd = Event.objects.get(slug="spring-open").rounds.get(number=1)
+        assert page.goto(f"{live_server.url}/admin/tournaments/round/{rnd.pk}/print/").status == 200
+        table = page.get_by_role("table", name="Pairings by board (no.: pairing number; points before the round)")
+        assert table.get_by_role("row").count() == 5  # the header and four boards
+        assert page.get_by_role("img", name="Round 1: the array rolled, to set every board up from").is_visible()
+        shots_at_two_widths(page, "admin-pairing-print")
     finally:
         context.close()

@@ -15,6 +15,7 @@ from tournaments import models, services
 from tournaments.admin.forms import ExchangeForm, ResultRowForm, ScheduleForm
 from tournaments.admin.scoped import error_text
 from tournaments.board_svg import position_svg
+from tournaments.public.queries import scores_before
 from tournaments.public.variant import event_variant_key
 from tournaments.services.check_in import left_out
 from tournaments.services.errors import RowErrors, reasons
@@ -244,12 +245,29 @@ def diagram_view(model_admin, request, pk: int):
 
 
 def print_view(model_admin, request, pk: int):
-    """The pairing list to pin on the wall: by board and alphabetically, with the byes (a print stylesheet)."""
+    """The pairing list to pin on the wall: by board (pairing numbers, ratings, points before the round) and
+    alphabetically, with the byes and, where dice chose it, the array to set the boards up from (a print stylesheet)."""
     rnd = round_for(model_admin, request, pk)
     games = list(rnd.games.select_related("white", "black").order_by("board"))
+    numbers = dict(models.Registration.objects.filter(event=rnd.event).values_list("player_id", "seed"))
+    before = scores_before(rnd)
+
+    def seat(player: models.Player) -> dict:
+        points = before.get(player.pk, 0.0)
+        return {"name": player.name, "number": numbers.get(player.pk), "rating": player.rating, "points": points}
+
+    boards = [{"board": g.board, "white": seat(g.white), "black": seat(g.black), "result": g.result} for g in games]
     seats = [(g.white.name, g.board, "White", g.black.name) for g in games]
     seats += [(g.black.name, g.board, "Black", g.white.name) for g in games]
-    alphabetical = sorted(seats)
-    context = {"round": rnd, "event": rnd.event, "games": games, "alphabetical": alphabetical,
+    context = {"round": rnd, "event": rnd.event, "boards": boards, "alphabetical": sorted(seats), "array": _array_svg(rnd),
                "byes": rnd.byes.select_related("player").order_by("player__name")}  # fmt: skip
     return TemplateResponse(request, "admin/tournaments/round/print.html", context)
+
+
+def _array_svg(rnd: models.Round) -> str:
+    """The start position the round's dice chose, drawn ("" where no dice were rolled for it)."""
+    block = rnd.variant_block
+    if block is None or not block.rolled_at or not block.array:
+        return ""
+    title = f"Round {rnd.number}: the array rolled, to set every board up from"
+    return position_svg(get_engine(block.variant_key), block.start_position, title=title, svg_id="array")
