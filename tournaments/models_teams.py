@@ -57,6 +57,10 @@ class Lineup(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["team", "round_number"], name="unique_lineup")]
 
+    def __str__(self) -> str:
+        # What the admin says when one is saved ("Round 3 line-up of Knights"), not "Lineup object (2)".
+        return f"Round {self.round_number} line-up of {self.team.name}"
+
 
 class TeamMatch(models.Model):
     """A match of a round: the first-named team has White on the odd boards (C.04); no second team: a bye."""

@@ -114,6 +114,8 @@ def test_the_admin_enters_a_lineup_and_refuses_what_the_api_refuses(setup):
     assert answer.status_code == 302, form_errors(answer)
     lineup = Lineup.objects.get(team_id=team["id"], round_number=1)
     assert lineup.players == roster
+    saved = browser.get(answer["Location"]).content.decode()  # the message names it as a director would
+    assert f"Round 1 line-up of {team['name']}" in saved and "Lineup object" not in saved
     assert api.post(f"/api/events/{slug}/announce/").status_code == 200
     assert api.post(f"/api/events/{slug}/rounds/").status_code == 201
     late = api.put(f"/api/events/{slug}/rounds/1/lineups/{team['id']}/", {"boards": roster}, format="json")
