@@ -49,6 +49,24 @@ def _record(match: TeamMatch, games: dict, boards: int) -> TeamMatchRecord | Non
     return TeamMatchRecord(match.round.number, match.first_id, match.second_id, float(first), float(second), boards)
 
 
+def round_matches(rnd: Round) -> dict[int, dict]:
+    """The matches of a team round by their first board: number, both teams' names and, once every board is final,
+    the match score as people write it ("2½–1½"); what a pairing list heads each match's boards with."""
+    games = {(game.round_id, game.board): game for game in rnd.games.all()}
+    matches = {}
+    for match in rnd.team_matches.select_related("first", "second", "round"):
+        record = _record(match, games, rnd.event.boards) if match.second_id else None
+        score = f"{_halves(record.first_points)}–{_halves(record.second_points)}" if record else ""
+        second = match.second.name if match.second else "bye"
+        matches[match.first_board] = {"number": match.number, "first": match.first.name, "second": second, "score": score}
+    return matches
+
+
+def _halves(points: float) -> str:
+    whole, half = divmod(round(points * 2), 2)
+    return f"{whole or ''}½" if half else f"{whole}"
+
+
 def standings_rows(event: Event, through: int | None = None) -> list[dict]:
     """The team standings as the API gives them: rank, team {id, name}, match and board points, tie-breaks."""
     teams = teams_of(event)

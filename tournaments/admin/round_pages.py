@@ -22,6 +22,7 @@ from tournaments.services.errors import RowErrors, reasons
 from tournaments.services.history import plays
 from tournaments.services.pairing_edits import untouched
 from tournaments.services.review import review_rows
+from tournaments.team_results import round_matches
 from variants.base import Engine, InvalidPositionError
 from variants.registry import get_engine
 
@@ -256,7 +257,9 @@ def print_view(model_admin, request, pk: int):
         points = before.get(player.pk, 0.0)
         return {"name": player.name, "number": numbers.get(player.pk), "rating": player.rating, "points": points}
 
-    boards = [{"board": g.board, "white": seat(g.white), "black": seat(g.black), "result": g.result} for g in games]
+    matches = round_matches(rnd) if rnd.event.competitor == "team" else {}
+    boards = [{"board": g.board, "white": seat(g.white), "black": seat(g.black), "result": g.result,
+               "match": matches.get(g.board)} for g in games]  # fmt: skip
     seats = [(g.white.name, g.board, "White", g.black.name) for g in games]
     seats += [(g.black.name, g.board, "Black", g.white.name) for g in games]
     context = {"round": rnd, "event": rnd.event, "boards": boards, "alphabetical": sorted(seats), "array": _array_svg(rnd),
