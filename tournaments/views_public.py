@@ -29,7 +29,7 @@ from tournaments.public.variant import current_variant, variant_name
 from tournaments.services.explanations import event_paragraph
 from tournaments.services.pairing_system import pairing_system_label
 from tournaments.services.sections import UnknownSection, holder_of, section_row, sections_of
-from tournaments.team_results import standings_rows
+from tournaments.team_results import round_matches, standings_rows
 from variants import policies
 
 
@@ -104,9 +104,14 @@ def round_detail(request, slug: str, number: int):
     if rnd is None:
         raise Http404(f"Round {number} of {event.name} is not published.")
     context = _base_context(event, "rounds")
+    games = round_view.board_rows(rnd)
+    if event.competitor == "team":  # each match's boards under its teams and score (issue 36)
+        matches = round_matches(rnd)
+        for game in games:
+            game["match"] = matches.get(game["board"])
     context.update(
         round=rnd,
-        games=round_view.board_rows(rnd),
+        games=games,
         byes=round_view.bye_rows(rnd),
         panel=round_view.variant_panel(event, rnd),
         shows_game_points=event.profile.shows_game_points,

@@ -83,6 +83,11 @@ def test_team_standings_a_matchs_boards_and_the_lineup_form(browser, live_server
         page.get_by_role("link", name="Team 1").first.click()
         assert page.get_by_role("table", name="Round 1: Team 1 – Team 4").is_visible()
         shots_at_two_widths(page, "team-match-boards")
+        assert page.goto(f"{live_server.url}/events/{slug}/rounds/1/").status == 200
+        headings = page.locator("tr.match th").all_inner_texts()  # each match's boards under its teams and score
+        assert len(headings) == 2 and headings[0].startswith("Match 1: ") and "–" in headings[0]
+        shots_at_two_widths(page, "team-round")
+        page.go_back()
         page.get_by_role("link", name="Submit the line-up for the next round").click()
         assert page.get_by_role("heading", name="Line-up of Team 1: round 2").is_visible()
         page.select_option("#board1", str(teams[0]["roster"][1]["id"]))

@@ -1,5 +1,6 @@
-"""The printable pairing list of a team round heads each match's boards with both teams' names and, once every
-board is final, the match score (issue 36: "the team pairing print has no team names")."""
+"""The printable pairing list and the public page of a team round head each match's boards with both teams' names and, once every
+board is final, the match score (issue 36: "the team pairing print has no team names", "no match score on the
+round pages")."""
 
 from __future__ import annotations
 
@@ -33,3 +34,5 @@ def test_each_match_is_headed_by_its_teams_and_then_its_score():
     assert client.post(f"/api/events/{slug}/rounds/1/results/", rows, format="json").status_code == 200
     printed = desk.get(f"/admin/tournaments/round/{rnd.pk}/print/").content.decode()
     assert f"{heading} · 2½–1½</th>" in printed
+    public = Client().get(f"/events/{slug}/rounds/1/").content.decode()  # the round page heads it the same
+    assert f"{heading} · 2½–1½</th>" in public
