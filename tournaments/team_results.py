@@ -55,11 +55,17 @@ def round_matches(rnd: Round) -> dict[int, dict]:
     games = {(game.round_id, game.board): game for game in rnd.games.all()}
     matches = {}
     for match in rnd.team_matches.select_related("first", "second", "round"):
-        record = _record(match, games, rnd.event.boards) if match.second_id else None
-        score = f"{_halves(record.first_points)}–{_halves(record.second_points)}" if record else ""
         second = match.second.name if match.second else "bye"
+        score = score_of(match, games, rnd.event.boards)
         matches[match.first_board] = {"number": match.number, "first": match.first.name, "second": second, "score": score}
     return matches
+
+
+def score_of(match: TeamMatch, games: dict, boards: int) -> str:
+    """The match score ("2½–1½") once every board of ``match`` is final, else ""; ``games``: (round id, board) ->
+    game, holding at least the match's boards."""
+    record = _record(match, games, boards) if match.second_id else None
+    return f"{_halves(record.first_points)}–{_halves(record.second_points)}" if record else ""
 
 
 def _halves(points: float) -> str:

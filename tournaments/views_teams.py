@@ -17,7 +17,7 @@ from tournaments.public import queries
 from tournaments.services.errors import reasons
 from tournaments.services.events import is_arbiter
 from tournaments.services.teams import lineup_for, may_submit, submit_lineup
-from tournaments.team_results import standings_rows
+from tournaments.team_results import score_of, standings_rows
 from tournaments.views_public import _base_context, public_event_or_404
 
 
@@ -45,7 +45,9 @@ def _matches(event, team: Team) -> list[dict]:
     out = []
     for match in found.select_related("round", "first", "second").order_by("round__number"):
         boards = match_boards(match, event.boards) if match.second_id else []
-        out.append({"match": match, "round": match.round.number, "boards": boards})
+        games = {(row["game"].round_id, row["game"].board): row["game"] for row in boards}
+        score = score_of(match, games, event.boards)
+        out.append({"match": match, "round": match.round.number, "boards": boards, "score": score})
     return out
 
 

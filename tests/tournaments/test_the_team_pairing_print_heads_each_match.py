@@ -1,6 +1,6 @@
-"""The printable pairing list and the public page of a team round head each match's boards with both teams' names and, once every
-board is final, the match score (issue 36: "the team pairing print has no team names", "no match score on the
-round pages")."""
+"""The printable pairing list, the public page of a team round and each team's page head each match's boards with
+both teams' names and, once every board is final, the match score (issue 36: "the team pairing print has no team
+names", "no match score on the round or team pages")."""
 
 from __future__ import annotations
 
@@ -36,3 +36,5 @@ def test_each_match_is_headed_by_its_teams_and_then_its_score():
     assert f"{heading} · 2½–1½</th>" in printed
     public = Client().get(f"/events/{slug}/rounds/1/").content.decode()  # the round page heads it the same
     assert f"{heading} · 2½–1½</th>" in public
+    team = Client().get(f"/events/{slug}/teams/{match.first_id}/").content.decode()  # and each team's page
+    assert f"Round 1: {match.first.name} – {match.second.name} · 2½–1½</caption>" in team
