@@ -11,10 +11,9 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.safestring import mark_safe
 
-from ratings import api as ratings_api
 from ratings import profile
 from ratings import series as series_service
-from ratings.api import active_since, list_entry
+from ratings.api import active_since, index, list_entry
 from ratings.chart import history_svg
 from ratings.models import Rating, Series
 from variants.registry import get_engine, rating_keys, rating_name
@@ -55,7 +54,7 @@ def player_page(request, player_id: int):
 
 def ratings_index(request):
     """/ratings/: every rating list (with how many are rated in it, active and in all) and every series."""
-    return render(request, "ratings/index.html", ratings_api.index())
+    return render(request, "ratings/index.html", index())
 
 
 def rating_list_page(request, key: str):

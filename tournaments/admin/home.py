@@ -1,7 +1,7 @@
 """The director's home: the admin's index opens, for an organizer or an arbiter, on the events they run with the
 next thing each one needs (issue 36: "the admin opens on Django's model list: nothing says what to do next").
 
-One query for all the events, whatever their number (each count is a filtered aggregate); the run sheet of each is
+One query for all the events, whatever their number (each count a subquery); the run sheet of each is
 one click away. The order of the checks is the order a director meets them on the day: a draft to announce,
 sign-ups to approve, a round paired but not published, results to settle, then the next round to pair.
 """
@@ -15,6 +15,7 @@ from django.db.models.functions import Coalesce
 from django.urls import reverse
 
 from tournaments import models
+from tournaments.services.history import rounds_total
 
 SHOWN = 20  # the events the home lists (the nearest first); the rest are in the event list
 
@@ -48,6 +49,7 @@ def _events(user):
                 games.filter(result_status__in=["", "reported", "disputed"], round__status__in=played), "round__event"
             ),  # fmt: skip
             players=_count(models.Registration.objects.all(), "event"),
+            teams_entered=_count(models.Team.objects.all(), "event"),
             paired_round=Subquery(
                 models.Round.objects.filter(event=OuterRef("pk"), status="paired").order_by("number").values("number")[:1]
             ),  # fmt: skip
@@ -80,11 +82,7 @@ def _step(event: models.Event) -> NextStep:
         return NextStep(event, f"Round {event.last_round} in play: {event.unfinished} game{'s' if event.unfinished > 1 else ''} "
                         "without a result", sheet, False)  # fmt: skip
     number = (event.last_round or 0) + 1
-    total = (
-        event.rounds_planned
-        if event.system.rounds_fixed or event.competitor == "team"
-        else (event.system.rounds_for(event.players, event.rounds_planned))
-    )  # the players counted above: no query
+    total = rounds_total(event, event.teams_entered if event.competitor == "team" else event.players)
     if number > total:
         return NextStep(event, "Every round is played: close the event", sheet, False)
     checking = " (check-in is on: only who checked in is paired)" if event.check_in_required else ""

@@ -73,10 +73,11 @@ def last_round(event: Event) -> Round | None:
     return Round.objects.filter(event=event).exclude(status=Round.Status.PENDING).order_by("-number").first()
 
 
-def rounds_total(event: Event) -> int:
-    """How many rounds the event has: planned for a Swiss or match, the schedule's length for a round-robin."""
+def rounds_total(event: Event, competitors: int | None = None) -> int:
+    """How many rounds the event has: planned for a Swiss or match, the schedule's length for a round-robin.
+    ``competitors``: its players (a team event: its teams) where the caller has counted them already."""
     if event.system.rounds_fixed:
         return event.rounds_planned
-    # issue 27: a team round-robin's schedule is the teams'
-    n = event.teams.count() if event.competitor == "team" else Registration.objects.filter(event=event).count()
-    return event.system.rounds_for(n, event.rounds_planned)
+    if competitors is None:  # issue 27: a team round-robin's schedule is the teams'
+        competitors = event.teams.count() if event.competitor == "team" else Registration.objects.filter(event=event).count()
+    return event.system.rounds_for(competitors, event.rounds_planned)

@@ -7,14 +7,13 @@ Below :mod:`tournaments.services.events`, which calls :func:`move_up` after ever
 
 from __future__ import annotations
 
-from django.db.models import Max
 from django.utils import timezone
 
 import tournaments.services.audit as log
 from accounts import notifications
 from outbox.mail import queue_mail
 from tournaments.models import Event, Registration, Round, SignUp
-from tournaments.services.seeding import rank_unseeded
+from tournaments.services.seeding import next_seed, rank_unseeded
 
 REGISTRATION_ACTIVE = "registration-active"
 REGISTRATION_MOVED_UP = "registration-moved-up"
@@ -44,8 +43,8 @@ def activate(sign_up: SignUp, *, by=None, moved_up: bool = False) -> SignUp:
     the others whose number nobody gave (tournaments.services.seeding, as an import is); later it takes the next
     number."""
     event = sign_up.event
-    seed = (Registration.objects.filter(event=event).aggregate(top=Max("seed"))["top"] or 0) + 1
-    reg = Registration.objects.create(event=event, player=sign_up.player, seed=seed, seed_given=False, joined_round=1)
+    reg = Registration.objects.create(event=event, player=sign_up.player, seed=next_seed(event), seed_given=False,
+                                      joined_round=1)  # fmt: skip
     rank_unseeded(event)  # nothing once round 1 is paired
     reg.refresh_from_db(fields=["seed"])
     seed = reg.seed
